@@ -1,0 +1,54 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+
+import { CaseStudies } from '@/collections/CaseStudies'
+import { Categories } from '@/collections/Categories'
+import { Media } from '@/collections/Media'
+import { Posts } from '@/collections/Posts'
+import { Users } from '@/collections/Users'
+import { env } from '@/env'
+import { DEFAULT_LOCALE, LOCALE_LABELS, LOCALES } from '@/i18n/locales'
+import { QUERY_LIMITS } from '@/content/contract'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+export default buildConfig({
+  secret: env.PAYLOAD_SECRET,
+  serverURL: env.SITE_URL,
+  // Cookie-authenticated writes are accepted only from our own origin.
+  csrf: [env.SITE_URL],
+  admin: {
+    user: Users.slug,
+    importMap: { baseDir: dirname },
+  },
+  collections: [Posts, CaseStudies, Categories, Media, Users],
+  editor: lexicalEditor(),
+  localization: {
+    locales: LOCALES.map((code) => ({ code, label: LOCALE_LABELS[code] })),
+    defaultLocale: DEFAULT_LOCALE,
+    fallback: true,
+  },
+  db: postgresAdapter({
+    pool: { connectionString: env.DATABASE_URL },
+    // Schema changes only through committed migrations (applied by `npm start`, `npm run dev`
+    // and the tests, under a lock): no interactive "this database was pushed" prompts, and CI
+    // runs exactly what production runs.
+    push: false,
+    migrationDir: path.resolve(dirname, 'migrations'),
+  }),
+  defaultDepth: QUERY_LIMITS.depthDefault,
+  maxDepth: QUERY_LIMITS.depthMax,
+  graphQL: {
+    disablePlaygroundInProduction: true,
+  },
+  sharp,
+  telemetry: false,
+  typescript: {
+    outputFile: path.resolve(dirname, 'src/payload-types.ts'),
+  },
+})

@@ -1,0 +1,6 @@
+// GET /api/posts/{id} – one published document; writes go to Payload for signed-in editors
+import { documentRoute, writeRoute } from '@/content/routes'
+
+export const GET = documentRoute('posts')
+export const PATCH = writeRoute()
+export const DELETE = writeRoute()

@@ -1,0 +1,13 @@
+import type { CollectionConfig } from 'payload'
+
+import { publishableCollection, publishableFields } from '@/fields/publishable'
+
+export const Posts: CollectionConfig = {
+  slug: 'posts',
+  ...publishableCollection,
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'slug', '_status', 'publishedAt'],
+  },
+  fields: publishableFields(),
+}

@@ -1,0 +1,51 @@
+/**
+ * The public content contract (spec sections 2.1, 4.1, 4.2 and 8): which collections are public,
+ * which of their fields anonymous callers may see, select and sort on, and the query bounds.
+ * The query parser, the read service and the OpenAPI document all read these constants.
+ */
+
+export const PUBLIC_COLLECTIONS = ['posts', 'case-studies'] as const
+export type PublicCollection = (typeof PUBLIC_COLLECTIONS)[number]
+
+const COMMON_FIELDS = [
+  'title',
+  'slug',
+  'excerpt',
+  'content',
+  'publishedAt',
+  'coverImage',
+  'categories',
+  'meta',
+  'createdAt',
+  'updatedAt',
+] as const
+
+/**
+ * Fields an anonymous caller may see. Anything not listed (`internalNotes`, `_status`, fields added
+ * later) stays private until someone decides otherwise here.
+ */
+export const PUBLIC_FIELDS: Record<PublicCollection, readonly string[]> = {
+  posts: COMMON_FIELDS,
+  'case-studies': [...COMMON_FIELDS, 'client', 'industry'],
+}
+
+/** Public fields that lists may be ordered by (ordering by a private field would leak it). */
+export const SORTABLE_FIELDS = [
+  'publishedAt',
+  'title',
+  'slug',
+  'createdAt',
+  'updatedAt',
+  'id',
+] as const
+
+export const QUERY_LIMITS = {
+  limitDefault: 10,
+  limitMax: 100,
+  depthDefault: 1,
+  depthMax: 3,
+  pageMax: 1_000_000,
+  slugMaxLength: 200,
+  /** Newest first: what a reader of a blog or portfolio expects. */
+  defaultSort: '-publishedAt',
+} as const

@@ -1,0 +1,85 @@
+import 'server-only'
+
+import configPromise from '@payload-config'
+import { handleEndpoints } from 'payload'
+
+import { ApiError, withErrorHandling } from '@/http/errors'
+import { signedInUser } from '@/lib/auth'
+import { getPayloadClient } from '@/lib/payload'
+
+import type { PublicCollection } from './contract'
+import { parseDocumentId, parseDocumentQuery, parseListQuery } from './query'
+import { getPublished, listPublished } from './read'
+
+type IdContext = { params: Promise<{ id: string }> }
+
+/** Payload's own sub-routes of a collection that share the `/{collection}/{id}` shape. */
+const PAYLOAD_SUBROUTES = new Set(['versions', 'count', 'access'])
+
+const METHOD_OVERRIDE_HEADERS = ['x-http-method-override', 'x-payload-http-method-override']
+
+/** Hands a request to Payload's REST API unchanged (its access control still applies). */
+function toPayload(request: Request): Promise<Response> {
+  return handleEndpoints({ config: configPromise, request })
+}
+
+/** Public reads may be called from any site (no credentials are involved). */
+function publicJson(body: unknown): Response {
+  return Response.json(body, {
+    headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
+  })
+}
+
+/**
+ * GET /api/{collection}: anonymous callers get the public contract; signed-in editors get
+ * Payload's full REST API (drafts, any filter), as in the admin.
+ */
+export function listRoute(collection: PublicCollection) {
+  return withErrorHandling(async (request: Request) => {
+    const payload = await getPayloadClient()
+    if (await signedInUser(payload, request)) return toPayload(request)
+    const query = parseListQuery(new URL(request.url).searchParams, collection)
+    return publicJson(await listPublished(payload, collection, query))
+  })
+}
+
+/** GET /api/{collection}/{id}: one published document, 404 when missing or not published. */
+export function documentRoute(collection: PublicCollection) {
+  return withErrorHandling(async (request: Request, context: IdContext) => {
+    const { id: rawId } = await context.params
+    if (PAYLOAD_SUBROUTES.has(rawId)) return toPayload(request)
+    const id = parseDocumentId(rawId)
+    const payload = await getPayloadClient()
+    if (await signedInUser(payload, request)) return toPayload(request)
+    const query = parseDocumentQuery(new URL(request.url).searchParams, collection)
+    const doc = id === null ? null : await getPublished(payload, collection, id, query)
+    if (!doc)
+      throw new ApiError('not_found', `No published ${collection} document with id ${rawId}.`)
+    return publicJson(doc)
+  })
+}
+
+/**
+ * Writes (POST/PATCH/DELETE) go to Payload, whose access control refuses anonymous callers.
+ * Payload also reads `X-HTTP-Method-Override: GET` on a POST as a read; an anonymous caller must
+ * not use that door around the public contract, so it is refused here.
+ */
+export function writeRoute() {
+  return withErrorHandling(async (request: Request, context: Partial<IdContext>) => {
+    const rawId = context.params ? (await context.params).id : undefined
+    if (rawId !== undefined && !PAYLOAD_SUBROUTES.has(rawId)) parseDocumentId(rawId)
+    if (METHOD_OVERRIDE_HEADERS.some((header) => request.headers.has(header))) {
+      const payload = await getPayloadClient()
+      if (!(await signedInUser(payload, request))) {
+        throw new ApiError(
+          'method_not_allowed',
+          'Method override is only available to signed-in users; use GET.',
+          {
+            headers: { Allow: 'GET, HEAD' },
+          },
+        )
+      }
+    }
+    return toPayload(request)
+  })
+}

@@ -1,0 +1,58 @@
+import path from 'node:path'
+
+import { z } from 'zod'
+
+/**
+ * Settings, read and validated once. Everything else imports `env` from here, so a setting is
+ * never derived twice with two fallbacks.
+ *
+ * In production every required setting must be present and valid, or the process fails at start
+ * with a message naming the setting. In development and tests, safe local defaults apply. While
+ * `next build` runs (no secrets are needed to compile), the production checks are relaxed.
+ */
+
+const DEV_SECRET = 'dev-only-secret-do-not-use-in-production-000000'
+
+const isProduction = process.env.NODE_ENV === 'production'
+const isBuildPhase = process.env.NEXT_PHASE === 'phase-production-build'
+const strict = isProduction && !isBuildPhase
+
+const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional())
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: strict
+    ? z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+    : z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/postgres'),
+  PAYLOAD_SECRET: strict
+    ? z.string().min(32, 'must be at least 32 characters')
+    : z.string().min(1).default(DEV_SECRET),
+  SITE_URL: strict ? z.url() : z.url().optional(),
+  /** Where uploaded media files are stored on local disk. */
+  MEDIA_DIR: z.string().min(1).default('.data/media'),
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  INQUIRY_TO: z.email().default('team@example.com'),
+  MAIL_FROM: z.email().default('website@example.com'),
+})
+
+function readEnv() {
+  const parsed = schema.safeParse(process.env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+      .join('\n')
+    throw new Error(`Invalid environment settings:\n${problems}\nSee .env.example.`)
+  }
+  const values = parsed.data
+  return {
+    ...values,
+    // The site's own origin: canonical URLs, CSRF and same-origin checks all use this one value.
+    MEDIA_DIR: path.resolve(values.MEDIA_DIR),
+    SITE_URL: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+  }
+}
+
+export const env = readEnv()
+export type Env = typeof env

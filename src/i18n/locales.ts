@@ -1,0 +1,13 @@
+/** The one locale list: Payload's localization and the site's routing both read it. */
+export const LOCALES = ['en', 'es'] as const
+export type Locale = (typeof LOCALES)[number]
+export const DEFAULT_LOCALE: Locale = 'en'
+
+export const LOCALE_LABELS: Record<Locale, string> = {
+  en: 'English',
+  es: 'Español',
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+}

@@ -1,0 +1,9 @@
+import 'server-only'
+
+import configPromise from '@payload-config'
+import { getPayload, type Payload } from 'payload'
+
+/** The process-wide Payload instance (Payload caches it; this is the one import path for it). */
+export function getPayloadClient(): Promise<Payload> {
+  return getPayload({ config: configPromise })
+}

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createWriteStream, mkdirSync } from 'node:fs'
+import { createServer } from 'node:net'
+import path from 'node:path'
+
+export interface AppServer {
+  url: string
+  port: number
+  process: ChildProcess
+  stop: () => Promise<void>
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+export const TEST_SECRET = 'test-secret-0123456789abcdef0123456789abcdef'
+
+/** Runs a script of the project with `node --import tsx`, resolving with its exit code. */
+export function runScript(script: string, env: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    child.on('exit', (code) => resolve(code ?? 1))
+  })
+}
+
+/**
+ * Starts the production build (`next start`) as a separate process, as a user would, and waits
+ * until it answers. Its output goes to .data/test-logs/<name>.log.
+ */
+export async function startApp(name: string, env: Record<string, string>): Promise<AppServer> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  mkdirSync('.data/test-logs', { recursive: true })
+  const log = createWriteStream(path.join('.data/test-logs', `${name}.log`))
+  const child = spawn(
+    process.execPath,
+    ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        PAYLOAD_SECRET: TEST_SECRET,
+        SITE_URL: url,
+        PORT: String(port),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  child.stdout?.pipe(log)
+  child.stderr?.pipe(log)
+  const exited = new Promise<never>((_, reject) =>
+    child.on('exit', (code) =>
+      reject(new Error(`${name} exited with ${code}; see .data/test-logs`)),
+    ),
+  )
+  await Promise.race([waitForHttp(`${url}/api/health`, 90_000), exited])
+  return {
+    url,
+    port,
+    process: child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url)
+      return
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+}

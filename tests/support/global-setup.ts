@@ -1,0 +1,60 @@
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+
+import type { TestProject } from 'vitest/node'
+
+import { runScript, startApp, type AppServer } from './app-server'
+import { createTestDatabase, stopTestDatabaseServer } from './database'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+    databaseUrl: string
+    /** `Authorization` header value of a signed-in admin (API key). */
+    adminAuthorization: string
+  }
+}
+
+export const ADMIN = { email: 'admin@example.test', password: 'correct-horse-battery-staple' }
+const ADMIN_API_KEY = 'test-admin-api-key-0123456789abcdef'
+
+let app: AppServer | undefined
+
+/** One fresh database, migrated; one production server on it; one admin with an API key. */
+export default async function setup(project: TestProject) {
+  const databaseUrl = await createTestDatabase('consultancy_test')
+  const mediaDir = path.resolve('.data/test-media')
+  rmSync(mediaDir, { recursive: true, force: true })
+  const env = { DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir }
+
+  if ((await runScript('scripts/migrate.ts', env)) !== 0) throw new Error('migrations failed')
+  app = await startApp('app', env)
+
+  project.provide('baseUrl', app.url)
+  project.provide('databaseUrl', databaseUrl)
+  project.provide('adminAuthorization', await bootstrapAdmin(app.url))
+
+  return async () => {
+    await app?.stop()
+    await stopTestDatabaseServer()
+  }
+}
+
+/** Creates the first user (who becomes admin) through the API, then gives them an API key. */
+async function bootstrapAdmin(baseUrl: string): Promise<string> {
+  const registered = await fetch(`${baseUrl}/api/users/first-register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+  if (!registered.ok)
+    throw new Error(`first-register: ${registered.status} ${await registered.text()}`)
+  const { user, token } = (await registered.json()) as { user: { id: number }; token: string }
+  const updated = await fetch(`${baseUrl}/api/users/${user.id}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}` },
+    body: JSON.stringify({ enableAPIKey: true, apiKey: ADMIN_API_KEY }),
+  })
+  if (!updated.ok) throw new Error(`enable API key: ${updated.status} ${await updated.text()}`)
+  return `users API-Key ${ADMIN_API_KEY}`
+}

@@ -1,0 +1,41 @@
+import path from 'node:path'
+
+import { defineConfig } from 'vitest/config'
+
+const root = import.meta.dirname
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@payload-config': path.join(root, 'payload.config.ts'),
+      '@': path.join(root, 'src'),
+      'server-only': path.join(root, 'tests/support/empty.ts'),
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int',
+          include: ['tests/int/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
+          // One app and one database serve every file: run files one after another so that
+          // counts seen by one file are never changed by another.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+})
