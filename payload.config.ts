@@ -43,6 +43,10 @@ export default buildConfig({
   }),
   defaultDepth: QUERY_LIMITS.depthDefault,
   maxDepth: QUERY_LIMITS.depthMax,
+  jobs: {
+    // Scheduled publishing runs from the queue; every web instance polls it once a minute.
+    autoRun: [{ cron: '* * * * *', queue: 'default', limit: 10 }],
+  },
   graphQL: {
     disablePlaygroundInProduction: true,
   },
