@@ -1,11 +1,12 @@
 /**
  * `npm test`: builds the production app, runs every suite against real PostgreSQL, and ends with
- * one line `N passed, N failed` totalling them all. SKIP_BUILD=1 reuses an existing build.
+ * one line `N passed, N failed` totalling them all. SKIP_BUILD=1 reuses an existing build;
+ * TEST_RUN_ID (with NEXT_DIST_DIR) keeps concurrent runs on one machine apart.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 
-const RESULTS = '.data/test-results'
+const RESULTS = `.data/test-results-${process.env.TEST_RUN_ID ?? 'main'}`
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
@@ -41,7 +42,8 @@ async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true })
   const totals: Counts = { passed: 0, failed: 0 }
 
-  if (process.env.SKIP_BUILD !== '1' || !existsSync('.next/BUILD_ID')) {
+  const distDir = process.env.NEXT_DIST_DIR || '.next'
+  if (process.env.SKIP_BUILD !== '1' || !existsSync(`${distDir}/BUILD_ID`)) {
     const built = await run(process.execPath, ['node_modules/next/dist/bin/next', 'build'])
     if (built !== 0) {
       console.log('0 passed, 1 failed')

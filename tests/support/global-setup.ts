@@ -22,13 +22,15 @@ let app: AppServer | undefined
 
 /** One fresh database, migrated; one production server on it; one admin with an API key. */
 export default async function setup(project: TestProject) {
-  const databaseUrl = await createTestDatabase('consultancy_test')
-  const mediaDir = path.resolve('.data/test-media')
+  // TEST_RUN_ID separates concurrent runs on one machine (database, media, logs).
+  const runId = process.env.TEST_RUN_ID ?? 'main'
+  const databaseUrl = await createTestDatabase(`consultancy_test_${runId}`)
+  const mediaDir = path.resolve(`.data/test-media-${runId}`)
   rmSync(mediaDir, { recursive: true, force: true })
   const env = { DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir }
 
   if ((await runScript('scripts/migrate.ts', env)) !== 0) throw new Error('migrations failed')
-  app = await startApp('app', env)
+  app = await startApp(`app-${runId}`, env)
 
   project.provide('baseUrl', app.url)
   project.provide('databaseUrl', databaseUrl)
