@@ -1,0 +1,19 @@
+/**
+ * Writes the demo content (src/seed) into the database that DATABASE_URL names. Safe to run
+ * again: existing items are matched and only rewritten where they differ.
+ */
+import config from '@payload-config'
+import { getPayload } from 'payload'
+
+import { seedDemoContent } from '@/seed'
+
+try {
+  const payload = await getPayload({ config })
+  const { created, updated, unchanged } = await seedDemoContent(payload)
+  console.log(`Seed: ${created} created, ${updated} updated, ${unchanged} unchanged.`)
+  await payload.destroy()
+  process.exit(0)
+} catch (error) {
+  console.error('Seed failed:', error)
+  process.exit(1)
+}
