@@ -57,6 +57,8 @@ async function prepareDatabase(): Promise<void> {
   if (process.env.DATABASE_URL) return
   embedded = await startEmbeddedPostgres({ port: EMBEDDED_PG_PORT })
   process.env.DATABASE_URL = embedded.url
+  // Zero-config means local: the site is wherever this machine serves it.
+  process.env.SITE_URL ??= `http://localhost:${process.env.PORT ?? '3000'}`
   if (!process.env.PAYLOAD_SECRET) {
     // A per-checkout secret, so even the zero-config production start has a real one.
     if (!existsSync(SECRET_FILE)) {
@@ -98,7 +100,12 @@ async function main(): Promise<never> {
     case 'start':
       await prepareDatabase()
       await migrateAndMaybeSeed('first-run')
-      return shutdown(await run(process.execPath, [nextBin, command, '-p', port, ...rest]))
+      return shutdown(
+        await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...rest], {
+          NODE_ENV: command === 'dev' ? 'development' : 'production',
+          PORT: port,
+        }),
+      )
     default:
       console.error(
         `Unknown command "${command}". Use dev, build, start, seed, migrate or payload.`,

@@ -2,6 +2,8 @@ import path from 'node:path'
 
 import { z } from 'zod'
 
+import { parseTrustedProxies } from '@/http/client-address'
+
 /**
  * Settings, read and validated once. Everything else imports `env` from here, so a setting is
  * never derived twice with two fallbacks.
@@ -22,6 +24,8 @@ const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Interface the server listens on; default: every interface. */
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: strict
     ? z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
     : z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/postgres'),
@@ -32,6 +36,23 @@ const schema = z.object({
   /** Where uploaded media files are stored on local disk. */
   MEDIA_DIR: z.string().min(1).default('.data/media'),
   REDIS_URL: optionalUrl,
+  /** Namespace of this deployment's keys in a shared Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).default('consultancy'),
+  /** Proxies whose X-Forwarded-For is believed: comma-separated IPs or CIDR ranges. */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .refine(
+      (value) => {
+        try {
+          parseTrustedProxies(value)
+          return true
+        } catch {
+          return false
+        }
+      },
+      { message: 'must be comma-separated IP addresses or CIDR ranges' },
+    ),
   SMTP_URL: optionalUrl,
   INQUIRY_TO: z.email().default('team@example.com'),
   MAIL_FROM: z.email().default('website@example.com'),
@@ -50,6 +71,7 @@ function readEnv() {
     ...values,
     // The site's own origin: canonical URLs, CSRF and same-origin checks all use this one value.
     MEDIA_DIR: path.resolve(values.MEDIA_DIR),
+    trustedProxies: parseTrustedProxies(values.TRUSTED_PROXIES),
     SITE_URL: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
   }
 }

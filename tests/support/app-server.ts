@@ -36,30 +36,27 @@ export function runScript(script: string, env: Record<string, string>): Promise<
 }
 
 /**
- * Starts the production build (`next start`) as a separate process, as a user would, and waits
- * until it answers. Its output goes to .data/test-logs/<name>.log.
+ * Starts the production build with the project's server (src/server/main.ts, what `npm start`
+ * runs) as a separate process, and waits until it answers. Output: .data/test-logs/<name>.log.
  */
 export async function startApp(name: string, env: Record<string, string>): Promise<AppServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   mkdirSync('.data/test-logs', { recursive: true })
   const log = createWriteStream(path.join('.data/test-logs', `${name}.log`))
-  const child = spawn(
-    process.execPath,
-    ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        NEXT_TELEMETRY_DISABLED: '1',
-        PAYLOAD_SECRET: TEST_SECRET,
-        SITE_URL: url,
-        PORT: String(port),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PAYLOAD_SECRET: TEST_SECRET,
+      SITE_URL: url,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
     },
-  )
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   child.stdout?.pipe(log)
   child.stderr?.pipe(log)
   const exited = new Promise<never>((_, reject) =>
