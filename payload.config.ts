@@ -8,6 +8,7 @@ import sharp from 'sharp'
 
 import { CaseStudies } from '@/collections/CaseStudies'
 import { Categories } from '@/collections/Categories'
+import { Inquiries } from '@/collections/Inquiries'
 import { Media } from '@/collections/Media'
 import { Posts } from '@/collections/Posts'
 import { Users } from '@/collections/Users'
@@ -26,7 +27,7 @@ export default buildConfig({
     user: Users.slug,
     importMap: { baseDir: dirname },
   },
-  collections: [Posts, CaseStudies, Categories, Media, Users],
+  collections: [Posts, CaseStudies, Categories, Media, Inquiries, Users],
   editor: lexicalEditor(),
   localization: {
     locales: LOCALES.map((code) => ({ code, label: LOCALE_LABELS[code] })),

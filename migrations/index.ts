@@ -1,9 +1,15 @@
-import * as migration_20261121_121738_initial from './20261121_121738_initial';
+import * as migration_20261121_121738_initial from './20261121_121738_initial'
+import * as migration_20261121_122654_inquiries from './20261121_122654_inquiries'
 
 export const migrations = [
   {
     up: migration_20261121_121738_initial.up,
     down: migration_20261121_121738_initial.down,
-    name: '20261121_121738_initial'
+    name: '20261121_121738_initial',
   },
-];
+  {
+    up: migration_20261121_122654_inquiries.up,
+    down: migration_20261121_122654_inquiries.down,
+    name: '20261121_122654_inquiries',
+  },
+]

@@ -71,6 +71,7 @@ export interface Config {
     'case-studies': CaseStudy;
     categories: Category;
     media: Media;
+    inquiries: Inquiry;
     users: User;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -84,6 +85,7 @@ export interface Config {
     'case-studies': CaseStudiesSelect<false> | CaseStudiesSelect<true>;
     categories: CategoriesSelect<false> | CategoriesSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
+    inquiries: InquiriesSelect<false> | InquiriesSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -256,6 +258,38 @@ export interface CaseStudy {
   _status?: ('draft' | 'published') | null;
 }
 /**
+ * Project inquiries from the site, the API and agents (MCP).
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "inquiries".
+ */
+export interface Inquiry {
+  id: number;
+  name: string;
+  email: string;
+  message: string;
+  phone?: string | null;
+  service?: string | null;
+  locale: 'en' | 'es';
+  channel: 'http' | 'mcp' | 'form';
+  /**
+   * Keyed hash of the sender’s network; no address is stored.
+   */
+  clientHash?: string | null;
+  /**
+   * Set back to "queued" to send a failed inquiry again.
+   */
+  deliveryStatus: 'queued' | 'sent' | 'failed';
+  attempts?: number | null;
+  lastError?: string | null;
+  nextAttemptAt?: string | null;
+  leaseUntil?: string | null;
+  sentAt?: string | null;
+  messageId?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "users".
  */
@@ -420,6 +454,10 @@ export interface PayloadLockedDocument {
         value: number | Media;
       } | null)
     | ({
+        relationTo: 'inquiries';
+        value: number | Inquiry;
+      } | null)
+    | ({
         relationTo: 'users';
         value: number | User;
       } | null);
@@ -542,6 +580,29 @@ export interface MediaSelect<T extends boolean = true> {
   height?: T;
   focalX?: T;
   focalY?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "inquiries_select".
+ */
+export interface InquiriesSelect<T extends boolean = true> {
+  name?: T;
+  email?: T;
+  message?: T;
+  phone?: T;
+  service?: T;
+  locale?: T;
+  channel?: T;
+  clientHash?: T;
+  deliveryStatus?: T;
+  attempts?: T;
+  lastError?: T;
+  nextAttemptAt?: T;
+  leaseUntil?: T;
+  sentAt?: T;
+  messageId?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

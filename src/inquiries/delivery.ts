@@ -1,0 +1,153 @@
+import 'server-only'
+
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+
+import { env } from '@/env'
+import { getPayloadClient } from '@/lib/payload'
+import { processSingleton } from '@/lib/process-singleton'
+
+import { composeInquiryMail, inquiryMessageId, sendMail, type InquiryMail } from './mailer'
+
+/**
+ * Delivery of stored inquiries by mail, from a durable outbox: the `inquiries` table itself.
+ *
+ * A worker claims one due inquiry at a time with `FOR UPDATE SKIP LOCKED` and a lease, so that
+ * several instances never send the same inquiry at once, and an inquiry whose sender crashed
+ * mid-delivery is claimed again when its lease runs out. Failures back off exponentially; after
+ * the last attempt the inquiry is marked `failed` for an editor to re-queue. The Message-ID is
+ * the same on every attempt (see mailer.ts). Payload's jobs queue claims jobs with a read-then-
+ * write and never retries a job left "processing" by a crash, hence this (docs/decisions.md).
+ */
+export const DELIVERY = {
+  maxAttempts: 12,
+  leaseMs: 2 * 60_000,
+  retryBaseMs: env.MAIL_RETRY_BASE_MS,
+  retryMaxMs: 60 * 60_000,
+  pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
+} as const
+
+interface ClaimedRow {
+  id: number
+  name: string
+  email: string
+  message: string
+  phone: string | null
+  service: string | null
+  locale: 'en' | 'es'
+  created_at: Date
+  attempts: number
+}
+
+function pool(payload: Payload) {
+  return (payload.db as unknown as PostgresAdapter).pool
+}
+
+async function claimNext(payload: Payload): Promise<ClaimedRow | null> {
+  const { rows } = await pool(payload).query<ClaimedRow>(
+    `update inquiries set lease_until = now() + $1 * interval '1 millisecond', attempts = attempts + 1
+      where id = (
+        select id from inquiries
+         where delivery_status = 'queued'
+           and coalesce(next_attempt_at, created_at) <= now()
+           and (lease_until is null or lease_until < now())
+         order by coalesce(next_attempt_at, created_at)
+         limit 1
+         for update skip locked)
+      returning id, name, email, message, phone, service, locale, created_at, attempts::int as attempts`,
+    [DELIVERY.leaseMs],
+  )
+  return rows[0] ?? null
+}
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(DELIVERY.retryBaseMs * 2 ** Math.max(0, attempts - 1), DELIVERY.retryMaxMs)
+}
+
+async function deliver(payload: Payload, row: ClaimedRow): Promise<void> {
+  const inquiry: InquiryMail = {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    message: row.message,
+    phone: row.phone ?? undefined,
+    service: row.service ?? undefined,
+    locale: row.locale,
+    createdAt: row.created_at.toISOString(),
+  }
+  try {
+    await sendMail(composeInquiryMail(inquiry))
+    await pool(payload).query(
+      `update inquiries set delivery_status = 'sent', sent_at = now(), lease_until = null,
+              last_error = null, message_id = $2 where id = $1`,
+      [row.id, inquiryMessageId(inquiry)],
+    )
+  } catch (error) {
+    // Only the error's text is kept: never the message body.
+    const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
+    const failed = row.attempts >= DELIVERY.maxAttempts
+    await pool(payload).query(
+      `update inquiries set lease_until = null, last_error = $2,
+              next_attempt_at = now() + $3 * interval '1 millisecond',
+              delivery_status = $4 where id = $1`,
+      [row.id, reason, retryDelayMs(row.attempts), failed ? 'failed' : 'queued'],
+    )
+    console.error(
+      `[mail] inquiry #${row.id}: attempt ${row.attempts} failed (${reason})` +
+        (failed ? '; giving up' : `; retrying in ${retryDelayMs(row.attempts)} ms`),
+    )
+  }
+}
+
+/** Sends every inquiry that is due; returns how many were attempted. */
+export async function deliverDueInquiries(payload: Payload): Promise<number> {
+  let attempted = 0
+  for (let row = await claimNext(payload); row; row = await claimNext(payload)) {
+    await deliver(payload, row)
+    attempted += 1
+  }
+  return attempted
+}
+
+interface DeliveryWorker {
+  kick: () => void
+  stop: () => Promise<void>
+}
+
+/** The process's delivery loop: runs on a timer and whenever a new inquiry is stored. */
+export function deliveryWorker(): DeliveryWorker {
+  return processSingleton('inquiry-delivery', () => {
+    let running: Promise<void> | null = null
+    let again = false
+    let stopped = false
+    const run = () => {
+      if (stopped) return
+      if (running) {
+        again = true
+        return
+      }
+      running = getPayloadClient()
+        .then(async (payload) => {
+          await deliverDueInquiries(payload)
+        })
+        .catch((error: Error) => console.error('[mail] delivery run failed:', error.message))
+        .finally(() => {
+          running = null
+          if (again) {
+            again = false
+            run()
+          }
+        })
+    }
+    const timer = setInterval(run, DELIVERY.pollIntervalMs)
+    timer.unref()
+    return {
+      kick: run,
+      stop: async () => {
+        stopped = true
+        clearInterval(timer)
+        await running
+      },
+    }
+  })
+}

@@ -1,0 +1,90 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+import nodemailer, { type Mail } from 'nodemailer'
+
+import { env } from '@/env'
+
+import type { Inquiry } from './schema'
+
+/** What the team's mail is made of: the stored inquiry and its stable identity. */
+export interface InquiryMail extends Inquiry {
+  id: number
+  createdAt: string
+}
+
+const MAIL_DIR = path.resolve('.data/mail')
+const SMTP_TIMEOUT_MS = 20_000
+
+/**
+ * A Message-ID that is the same on every attempt for one inquiry, so that a retry after an
+ * uncertain send (accepted by SMTP, then a crash before we recorded it) is recognised as the same
+ * message by the team's mail system rather than shown twice.
+ */
+export function inquiryMessageId(inquiry: Pick<InquiryMail, 'id' | 'createdAt'>): string {
+  const host = new URL(env.SITE_URL).hostname
+  return `<inquiry-${inquiry.id}-${Date.parse(inquiry.createdAt)}@${host}>`
+}
+
+export function composeInquiryMail(inquiry: InquiryMail): Mail.Options {
+  const lines = [
+    `A new project inquiry arrived through the website (#${inquiry.id}).`,
+    '',
+    `Name:     ${inquiry.name}`,
+    `Email:    ${inquiry.email}`,
+    `Phone:    ${inquiry.phone ?? '—'}`,
+    `Service:  ${inquiry.service ?? '—'}`,
+    `Language: ${inquiry.locale}`,
+    `Received: ${inquiry.createdAt}`,
+    '',
+    'Message:',
+    inquiry.message,
+    '',
+    'Reply to this email to answer the sender directly.',
+  ]
+  return {
+    from: env.MAIL_FROM,
+    to: env.INQUIRY_TO,
+    // An address object, never a string built from input: nodemailer encodes the name.
+    replyTo: { name: inquiry.name, address: inquiry.email },
+    subject: `New website inquiry #${inquiry.id}`,
+    messageId: inquiryMessageId(inquiry),
+    date: new Date(inquiry.createdAt),
+    text: lines.join('\n'),
+    headers: { 'Content-Language': inquiry.locale },
+  }
+}
+
+/** `smtp://user:pass@host:port` or `smtps://…` (implicit TLS), with bounded waits. */
+function smtpTransport(url: string) {
+  const parsed = new URL(url)
+  const secure = parsed.protocol === 'smtps:'
+  return nodemailer.createTransport({
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
+    secure,
+    auth: parsed.username
+      ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
+      : undefined,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  })
+}
+
+let transport: ReturnType<typeof smtpTransport> | undefined
+
+/** Sends through SMTP_URL; with none set, writes the message as an .eml file under .data/mail/. */
+export async function sendMail(message: Mail.Options): Promise<void> {
+  if (env.SMTP_URL) {
+    transport ??= smtpTransport(env.SMTP_URL)
+    await transport.sendMail(message)
+    return
+  }
+  const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true })
+  const info = await fileTransport.sendMail(message)
+  await mkdir(MAIL_DIR, { recursive: true })
+  const name = `${Date.now()}-${String(message.messageId).replace(/[^a-z0-9.-]+/gi, '_')}.eml`
+  await writeFile(path.join(MAIL_DIR, name), info.message as Buffer)
+  console.log(`[mail] SMTP_URL unset: wrote ${path.join('.data/mail', name)}`)
+}

@@ -1,0 +1,7 @@
+/** Runs once when a server process starts (never during `next build`). */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  const { deliveryWorker } = await import('@/inquiries/delivery')
+  // Inquiries accepted before a restart, or waiting for a retry, go out from here.
+  deliveryWorker().kick()
+}
