@@ -5,6 +5,7 @@ const nextConfig: NextConfig = {
   // Lets two builds (e.g. two worktrees' test runs) live side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  typescript: { tsconfigPath: 'tsconfig.build.json' },
   reactStrictMode: true,
 }
 

@@ -57,6 +57,8 @@ const schema = z.object({
   INQUIRY_TO: z.email().default('team@example.com'),
   /** First retry delay of a failed mail delivery; later ones double, up to an hour. */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).default(30_000),
+  /** How long a delivery attempt may hold an inquiry before another instance may retry it. */
+  MAIL_LEASE_MS: z.coerce.number().int().min(1_000).default(120_000),
   /** How often each instance looks for inquiries due for delivery. */
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   MAIL_FROM: z.email().default('website@example.com'),

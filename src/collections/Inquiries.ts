@@ -2,7 +2,6 @@ import type { CollectionConfig } from 'payload'
 
 import { adminsOnly } from '@/access/admins'
 import { authenticated } from '@/access/authenticated'
-import { INQUIRY_FIELD_MAX } from '@/inquiries/schema'
 import { LOCALES } from '@/i18n/locales'
 
 export const DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const
@@ -28,7 +27,8 @@ export const Inquiries: CollectionConfig = {
   },
   defaultSort: '-createdAt',
   fields: [
-    { name: 'name', type: 'text', required: true, maxLength: INQUIRY_FIELD_MAX.name },
+    // Lengths are checked by the inquiry schema (in characters, as the contract counts them).
+    { name: 'name', type: 'text', required: true },
     { name: 'email', type: 'email', required: true },
     { name: 'message', type: 'textarea', required: true },
     { name: 'phone', type: 'text' },

@@ -1,11 +1,9 @@
 import 'server-only'
 
-import configPromise from '@payload-config'
-import { handleEndpoints } from 'payload'
-
 import { ApiError, withErrorHandling } from '@/http/errors'
 import { signedInUser } from '@/lib/auth'
 import { getPayloadClient } from '@/lib/payload'
+import { payloadRest } from '@/lib/payload-rest'
 
 import type { PublicCollection } from './contract'
 import { parseDocumentId, parseDocumentQuery, parseListQuery } from './query'
@@ -17,11 +15,6 @@ type IdContext = { params: Promise<{ id: string }> }
 const PAYLOAD_SUBROUTES = new Set(['versions', 'count', 'access'])
 
 const METHOD_OVERRIDE_HEADERS = ['x-http-method-override', 'x-payload-http-method-override']
-
-/** Hands a request to Payload's REST API unchanged (its access control still applies). */
-function toPayload(request: Request): Promise<Response> {
-  return handleEndpoints({ config: configPromise, request })
-}
 
 /** Public reads may be called from any site (no credentials are involved). */
 function publicJson(body: unknown): Response {
@@ -37,7 +30,7 @@ function publicJson(body: unknown): Response {
 export function listRoute(collection: PublicCollection) {
   return withErrorHandling(async (request: Request) => {
     const payload = await getPayloadClient()
-    if (await signedInUser(payload, request)) return toPayload(request)
+    if (await signedInUser(payload, request)) return payloadRest(request)
     const query = parseListQuery(new URL(request.url).searchParams, collection)
     return publicJson(await listPublished(payload, collection, query))
   })
@@ -47,10 +40,10 @@ export function listRoute(collection: PublicCollection) {
 export function documentRoute(collection: PublicCollection) {
   return withErrorHandling(async (request: Request, context: IdContext) => {
     const { id: rawId } = await context.params
-    if (PAYLOAD_SUBROUTES.has(rawId)) return toPayload(request)
+    if (PAYLOAD_SUBROUTES.has(rawId)) return payloadRest(request)
     const id = parseDocumentId(rawId)
     const payload = await getPayloadClient()
-    if (await signedInUser(payload, request)) return toPayload(request)
+    if (await signedInUser(payload, request)) return payloadRest(request)
     const query = parseDocumentQuery(new URL(request.url).searchParams, collection)
     const doc = id === null ? null : await getPublished(payload, collection, id, query)
     if (!doc)
@@ -65,21 +58,23 @@ export function documentRoute(collection: PublicCollection) {
  * not use that door around the public contract, so it is refused here.
  */
 export function writeRoute() {
-  return withErrorHandling(async (request: Request, context: Partial<IdContext>) => {
-    const rawId = context.params ? (await context.params).id : undefined
-    if (rawId !== undefined && !PAYLOAD_SUBROUTES.has(rawId)) parseDocumentId(rawId)
-    if (METHOD_OVERRIDE_HEADERS.some((header) => request.headers.has(header))) {
-      const payload = await getPayloadClient()
-      if (!(await signedInUser(payload, request))) {
-        throw new ApiError(
-          'method_not_allowed',
-          'Method override is only available to signed-in users; use GET.',
-          {
-            headers: { Allow: 'GET, HEAD' },
-          },
-        )
+  return withErrorHandling(
+    async (request: Request, context: { params: Promise<{ id?: string }> }) => {
+      const rawId = (await context.params).id
+      if (rawId !== undefined && !PAYLOAD_SUBROUTES.has(rawId)) parseDocumentId(rawId)
+      if (METHOD_OVERRIDE_HEADERS.some((header) => request.headers.has(header))) {
+        const payload = await getPayloadClient()
+        if (!(await signedInUser(payload, request))) {
+          throw new ApiError(
+            'method_not_allowed',
+            'Method override is only available to signed-in users; use GET.',
+            {
+              headers: { Allow: 'GET, HEAD' },
+            },
+          )
+        }
       }
-    }
-    return toPayload(request)
-  })
+      return payloadRest(request)
+    },
+  )
 }

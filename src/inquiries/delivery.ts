@@ -21,7 +21,7 @@ import { composeInquiryMail, inquiryMessageId, sendMail, type InquiryMail } from
  */
 export const DELIVERY = {
   maxAttempts: 12,
-  leaseMs: 2 * 60_000,
+  leaseMs: env.MAIL_LEASE_MS,
   retryBaseMs: env.MAIL_RETRY_BASE_MS,
   retryMaxMs: 60 * 60_000,
   pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,

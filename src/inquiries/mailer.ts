@@ -60,6 +60,9 @@ function smtpTransport(url: string) {
   const parsed = new URL(url)
   const secure = parsed.protocol === 'smtps:'
   return nodemailer.createTransport({
+    // One reused connection: a backlog after an outage drains quickly.
+    pool: true,
+    maxConnections: 1,
     host: parsed.hostname,
     port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
     secure,

@@ -44,9 +44,12 @@ function text(
 export const inquirySchema = z
   .strictObject({
     name: text(INQUIRY_FIELD_MAX.name, { description: 'Sender name' }),
+    // Trimmed before it is checked: budgets and replies use the address without the spaces.
     email: z
-      .email('must be a valid email address')
+      .string()
+      .trim()
       .max(INQUIRY_FIELD_MAX.email, `must be at most ${INQUIRY_FIELD_MAX.email} characters`)
+      .email('must be a valid email address')
       .meta({ description: 'Reply-to address' }),
     message: text(INQUIRY_FIELD_MAX.message, {
       multiline: true,

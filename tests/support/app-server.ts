@@ -71,7 +71,7 @@ export async function startApp(name: string, env: Record<string, string>): Promi
     process: child,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve()
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
       }),

@@ -1,4 +1,5 @@
-// POST /api/inquiries – accept a project inquiry (validated, rate limited, stored, mailed)
+// POST /api/inquiries – accept a project inquiry (validated, rate limited, stored, mailed);
+// GET lists them for signed-in editors through Payload (anonymous: 403)
 import { env } from '@/env'
 import { verifiedClientAddress } from '@/http/client-address'
 import { ApiError, withErrorHandling } from '@/http/errors'
@@ -10,8 +11,11 @@ import {
 } from '@/http/request'
 import { INQUIRY_BODY_MAX_BYTES } from '@/inquiries/schema'
 import { submitInquiry } from '@/inquiries/submit-inquiry'
+import { payloadRest } from '@/lib/payload-rest'
 
 export const dynamic = 'force-dynamic'
+
+export const GET = payloadRest
 
 export const POST = withErrorHandling(async (request: Request) => {
   // The order is the contract's: 415, 413, 403, 400, 429 — a refused request spends no budget.

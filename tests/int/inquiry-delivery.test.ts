@@ -1,0 +1,157 @@
+import pg from 'pg'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+
+import { freePort, runScript, startApp, type AppServer } from '../support/app-server'
+import { createTestDatabase } from '../support/database'
+import { postInquiry, validInquiry } from '../support/inquiries'
+import { parseMail, startSmtpCatcher, type SmtpCatcher } from '../support/smtp'
+
+/**
+ * Delivery under faults, on a database of its own so that no other instance's worker can
+ * deliver these inquiries behind the test's back.
+ */
+let databaseUrl: string
+let db: pg.Client
+const apps: AppServer[] = []
+const catchers: SmtpCatcher[] = []
+
+const FAST_RETRIES = {
+  MAIL_RETRY_BASE_MS: '300',
+  MAIL_POLL_INTERVAL_MS: '200',
+  MAIL_LEASE_MS: '3000',
+  TRUSTED_PROXIES: '127.0.0.1',
+}
+
+async function app(name: string, env: Record<string, string>): Promise<AppServer> {
+  const started = await startApp(name, { DATABASE_URL: databaseUrl, ...FAST_RETRIES, ...env })
+  apps.push(started)
+  return started
+}
+
+async function catcher(port?: number): Promise<SmtpCatcher> {
+  const started = await startSmtpCatcher({ port })
+  catchers.push(started)
+  return started
+}
+
+async function deliveryState(email: string) {
+  const { rows } = await db.query<{
+    delivery_status: string
+    attempts: number
+    last_error: string | null
+  }>(
+    'select delivery_status, attempts::int as attempts, last_error from inquiries where email = $1',
+    [email],
+  )
+  return rows[0]
+}
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+const copiesOf = (smtp: SmtpCatcher, email: string) =>
+  smtp.received.filter((mail) => parseMail(mail.raw).headers.get('reply-to')?.includes(email))
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase(
+    `consultancy_test_${process.env.TEST_RUN_ID ?? 'main'}_delivery`,
+  )
+  if ((await runScript('scripts/migrate.ts', { DATABASE_URL: databaseUrl })) !== 0)
+    throw new Error('migrate')
+  db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+})
+
+// Every test has its own instances: no earlier instance's worker may deliver a later test's mail.
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((started) => started.stop()))
+  await Promise.all(catchers.splice(0).map((started) => started.stop()))
+})
+
+afterAll(async () => {
+  await db?.end()
+})
+
+describe('inquiry delivery', () => {
+  it('an SMTP server answering 4xx delays the mail; it is delivered once when it recovers', async () => {
+    const smtp = await catcher()
+    smtp.setMode('reject-temporarily')
+    const server = await app('app-smtp-4xx', { SMTP_URL: smtp.url })
+    const inquiry = validInquiry()
+    expect((await postInquiry(inquiry, { baseUrl: server.url })).status).toBe(201)
+
+    await until(async () => ((await deliveryState(String(inquiry.email)))?.attempts ?? 0) >= 2)
+    const waiting = await deliveryState(String(inquiry.email))
+    expect(waiting?.delivery_status).toBe('queued')
+    expect(waiting?.last_error).toMatch(/451/)
+    expect(copiesOf(smtp, String(inquiry.email))).toHaveLength(0)
+
+    smtp.setMode('accept')
+    await until(
+      async () => (await deliveryState(String(inquiry.email)))?.delivery_status === 'sent',
+    )
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(copiesOf(smtp, String(inquiry.email))).toHaveLength(1)
+  })
+
+  it('SMTP refusing connections, then coming up: delivered once', async () => {
+    const port = await freePort()
+    const server = await app('app-smtp-down', { SMTP_URL: `smtp://127.0.0.1:${port}` })
+    const inquiry = validInquiry()
+    expect((await postInquiry(inquiry, { baseUrl: server.url })).status).toBe(201)
+    await until(async () => Boolean((await deliveryState(String(inquiry.email)))?.last_error))
+    expect((await deliveryState(String(inquiry.email)))?.last_error).toMatch(/ECONNREFUSED/)
+
+    const smtp = await catcher(port)
+    await until(
+      async () => (await deliveryState(String(inquiry.email)))?.delivery_status === 'sent',
+    )
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(copiesOf(smtp, String(inquiry.email))).toHaveLength(1)
+  })
+
+  it('a crash mid-delivery loses nothing: the next instance sends it once the lease ends', async () => {
+    // An SMTP server that accepts connections and never answers: the attempt hangs, holding
+    // its lease, until the instance is killed.
+    const { createServer } = await import('node:net')
+    const silent = createServer(() => {})
+    const port = await new Promise<number>((resolve) =>
+      silent.listen(0, '127.0.0.1', () => resolve((silent.address() as { port: number }).port)),
+    )
+    const first = await app('app-crashes', { SMTP_URL: `smtp://127.0.0.1:${port}` })
+    const inquiry = validInquiry()
+    expect((await postInquiry(inquiry, { baseUrl: first.url })).status).toBe(201)
+    await until(async () => ((await deliveryState(String(inquiry.email)))?.attempts ?? 0) >= 1)
+    first.process.kill('SIGKILL')
+    await until(() => first.process.exitCode !== null || first.process.signalCode !== null)
+    await new Promise<void>((resolve) => silent.close(() => resolve()))
+    silent.unref()
+
+    const smtp = await catcher(port)
+    await app('app-after-crash', { SMTP_URL: smtp.url })
+    await until(
+      async () => (await deliveryState(String(inquiry.email)))?.delivery_status === 'sent',
+    )
+    expect(copiesOf(smtp, String(inquiry.email))).toHaveLength(1)
+  })
+
+  it('with Redis unreachable, inquiries are still served and budgets still hold (in-process)', async () => {
+    const smtp = await catcher()
+    const server = await app('app-no-redis', {
+      SMTP_URL: smtp.url,
+      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+    })
+    const email = String(validInquiry().email)
+    const statuses: number[] = []
+    for (let index = 0; index < 4; index += 1) {
+      statuses.push((await postInquiry(validInquiry({ email }), { baseUrl: server.url })).status)
+    }
+    expect(statuses).toEqual([201, 201, 201, 429])
+    await until(() => copiesOf(smtp, email).length === 3)
+  })
+})

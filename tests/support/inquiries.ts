@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { Redis } from 'ioredis'
+import { inject } from 'vitest'
+
+import { parseMail, type ParsedMail, type ReceivedMail } from './smtp'
+
+let sequence = 0
+
+/** A valid inquiry from a sender no other test uses. */
+export function validInquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  sequence += 1
+  return {
+    name: 'Ana Pérez',
+    email: `sender-${Date.now().toString(36)}-${sequence}@example.com`,
+    message: 'We need help moving our data platform to the cloud.',
+    ...overrides,
+  }
+}
+
+let clientSequence = 0
+/** A client address no other test uses (benchmarking range 198.18.0.0/15). */
+export function uniqueClient(): string {
+  clientSequence += 1
+  const n = (Date.now() % 200) * 300 + clientSequence
+  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`
+}
+
+export interface InquiryResponse {
+  status: number
+  body: {
+    success?: boolean
+    error?: { code: string; message: string; details?: { field: string }[] }
+  }
+  headers: Headers
+}
+
+/**
+ * POSTs an inquiry. `client` sets X-Forwarded-For, which the shared test app believes because
+ * its trusted proxy is loopback; `client: null` sends none (an unidentified client).
+ */
+export async function postInquiry(
+  body: unknown,
+  options: { client?: string | null; headers?: Record<string, string>; baseUrl?: string } = {},
+): Promise<InquiryResponse> {
+  const client = options.client === undefined ? uniqueClient() : options.client
+  const response = await fetch(`${options.baseUrl ?? inject('baseUrl')}/api/inquiries`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(client ? { 'X-Forwarded-For': client } : {}),
+      ...options.headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  const text = await response.text()
+  return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers }
+}
+
+/** Forgets every budget the shared app has spent, so a test starts with full budgets. */
+export async function resetBudgets(): Promise<void> {
+  const redis = new Redis(inject('redisUrl'))
+  try {
+    const keys = await redis.keys(`${inject('redisPrefix')}:*`)
+    if (keys.length > 0) await redis.del(...keys)
+  } finally {
+    redis.disconnect()
+  }
+}
+
+export function receivedMail(): (ReceivedMail & ParsedMail)[] {
+  const dir = inject('mailDir')
+  return readdirSync(dir)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as ReceivedMail)
+    .map((mail) => ({ ...mail, ...parseMail(mail.raw) }))
+}
+
+/** Waits for mail matching `predicate` to reach the shared SMTP server. */
+export async function waitForMail(
+  predicate: (mail: ReceivedMail & ParsedMail) => boolean,
+  { timeoutMs = 30_000, from = receivedMail } = {},
+): Promise<(ReceivedMail & ParsedMail)[]> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const matching = from().filter(predicate)
+    if (matching.length > 0) return matching
+    if (Date.now() > deadline) throw new Error('no matching mail arrived')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
