@@ -59,8 +59,9 @@ export function documentRoute(collection: PublicCollection) {
  */
 export function writeRoute() {
   return withErrorHandling(
-    async (request: Request, context: { params: Promise<{ id?: string }> }) => {
-      const rawId = (await context.params).id
+    async (request: Request, context: { params?: Promise<{ id?: string }> }) => {
+      // Static routes (`/api/posts`) get no params at all.
+      const rawId = (await context.params)?.id
       if (rawId !== undefined && !PAYLOAD_SUBROUTES.has(rawId)) parseDocumentId(rawId)
       if (METHOD_OVERRIDE_HEADERS.some((header) => request.headers.has(header))) {
         const payload = await getPayloadClient()
