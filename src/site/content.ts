@@ -1,0 +1,79 @@
+import 'server-only'
+
+import type { Where } from 'payload'
+
+import type { Locale } from '@/i18n/locales'
+import { getPayloadClient } from '@/lib/payload'
+import type { CaseStudy, Category, Media, Post } from '@/payload-types'
+
+import type { PageCollection } from './routes'
+
+/**
+ * What the site's pages, markdown twins and feeds read: published documents only, exactly as an
+ * anonymous caller of the public API sees them (access control applies; no user; no drafts).
+ * A document with a newer unpublished edit shows its published version.
+ */
+export type SiteDocument = (Post | CaseStudy) & {
+  coverImage?: Media | number | null
+  categories?: (Category | number)[] | null
+}
+
+const published = { overrideAccess: false, user: null, draft: false } as const
+
+export async function findDocumentBySlug(
+  collection: PageCollection,
+  locale: Locale,
+  slug: string,
+): Promise<SiteDocument | null> {
+  const payload = await getPayloadClient()
+  const { docs } = await payload.find({
+    collection,
+    locale,
+    where: { slug: { equals: slug } },
+    limit: 1,
+    depth: 1,
+    ...published,
+  })
+  return (docs[0] as SiteDocument | undefined) ?? null
+}
+
+export interface DocumentPage {
+  docs: SiteDocument[]
+  page: number
+  totalPages: number
+  totalDocs: number
+}
+
+export async function listDocuments(
+  collection: PageCollection,
+  locale: Locale,
+  { page = 1, limit = 100, where }: { page?: number; limit?: number; where?: Where } = {},
+): Promise<DocumentPage> {
+  const payload = await getPayloadClient()
+  const result = await payload.find({
+    collection,
+    locale,
+    where,
+    page,
+    limit,
+    depth: 1,
+    sort: ['-publishedAt', '-id'],
+    ...published,
+  })
+  return {
+    docs: result.docs as SiteDocument[],
+    page: result.page ?? page,
+    totalPages: result.totalPages,
+    totalDocs: result.totalDocs,
+  }
+}
+
+/** Every published document of a collection in one locale (feeds, sitemap, llms.txt). */
+export async function allDocuments(collection: PageCollection, locale: Locale): Promise<SiteDocument[]> {
+  const documents: SiteDocument[] = []
+  for (let page = 1; ; page += 1) {
+    const batch = await listDocuments(collection, locale, { page, limit: 100 })
+    documents.push(...batch.docs)
+    if (page >= batch.totalPages) return documents
+  }
+}
