@@ -26,6 +26,15 @@ export default buildConfig({
   admin: {
     user: Users.slug,
     importMap: { baseDir: dirname },
+    // Live preview shows the page in draft mode; /api/preview admits signed-in editors only.
+    livePreview: {
+      collections: ['posts', 'case-studies'],
+      url: ({ data, collectionConfig, locale }) => {
+        const section = collectionConfig?.slug === 'posts' ? 'blog' : 'case-studies'
+        const path = `/${locale?.code ?? DEFAULT_LOCALE}/${section}/${data?.slug ?? ''}`
+        return `${env.SITE_URL}/api/preview?path=${encodeURIComponent(path)}`
+      },
+    },
   },
   collections: [Posts, CaseStudies, Categories, Media, Inquiries, Users],
   editor: lexicalEditor(),

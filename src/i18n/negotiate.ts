@@ -9,7 +9,11 @@ export function preferredLocale(acceptLanguage: string | null | undefined): Loca
       const [tag = '', ...params] = part.trim().split(';')
       const qParam = params.map((param) => param.trim()).find((param) => param.startsWith('q='))
       const q = qParam ? Number(qParam.slice(2)) : 1
-      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', q: Number.isFinite(q) ? q : 0, index }
+      return {
+        language: tag.trim().toLowerCase().split('-')[0] ?? '',
+        q: Number.isFinite(q) ? q : 0,
+        index,
+      }
     })
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index)

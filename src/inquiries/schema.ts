@@ -2,17 +2,9 @@ import { z } from 'zod'
 
 import { DEFAULT_LOCALE, LOCALES } from '@/i18n/locales'
 
-/** Field lengths of spec section 2.4, counted in Unicode characters (code points), as JSON Schema does. */
-export const INQUIRY_FIELD_MAX = {
-  name: 120,
-  email: 254,
-  message: 5000,
-  phone: 50,
-  service: 120,
-} as const
+import { INQUIRY_BODY_MAX_BYTES, INQUIRY_FIELD_MAX } from './limits'
 
-/** Spec section 8: request bodies above this are refused with 413. */
-export const INQUIRY_BODY_MAX_BYTES = 32 * 1024
+export { INQUIRY_BODY_MAX_BYTES, INQUIRY_FIELD_MAX }
 
 const characters = (value: string) => [...value].length
 

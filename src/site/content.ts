@@ -1,8 +1,10 @@
 import 'server-only'
 
+import { unstable_cache } from 'next/cache'
 import type { Where } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
+import { signedInUser } from '@/lib/auth'
 import { getPayloadClient } from '@/lib/payload'
 import type { CaseStudy, Category, Media, Post } from '@/payload-types'
 
@@ -20,7 +22,20 @@ export type SiteDocument = (Post | CaseStudy) & {
 
 const published = { overrideAccess: false, user: null, draft: false } as const
 
-export async function findDocumentBySlug(
+/** Every cached read of published content carries this tag; publishing revalidates it. */
+export const CONTENT_TAG = 'published-content'
+
+/** Caches a read across requests until the next publish (src/lib/revalidate.ts). */
+function cachedRead<Args extends unknown[], Result>(
+  name: string,
+  read: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  return unstable_cache(read, ['site-content', name], { tags: [CONTENT_TAG] })
+}
+
+export const findDocumentBySlug = cachedRead('findDocumentBySlug', findDocumentBySlugUncached)
+
+async function findDocumentBySlugUncached(
   collection: PageCollection,
   locale: Locale,
   slug: string,
@@ -44,7 +59,9 @@ export interface DocumentPage {
   totalDocs: number
 }
 
-export async function listDocuments(
+export const listDocuments = cachedRead('listDocuments', listDocumentsUncached)
+
+async function listDocumentsUncached(
   collection: PageCollection,
   locale: Locale,
   { page = 1, limit = 100, where }: { page?: number; limit?: number; where?: Where } = {},
@@ -69,11 +86,40 @@ export async function listDocuments(
 }
 
 /** Every published document of a collection in one locale (feeds, sitemap, llms.txt). */
-export async function allDocuments(collection: PageCollection, locale: Locale): Promise<SiteDocument[]> {
+export async function allDocuments(
+  collection: PageCollection,
+  locale: Locale,
+): Promise<SiteDocument[]> {
   const documents: SiteDocument[] = []
   for (let page = 1; ; page += 1) {
     const batch = await listDocuments(collection, locale, { page, limit: 100 })
     documents.push(...batch.docs)
     if (page >= batch.totalPages) return documents
   }
+}
+
+/**
+ * Draft preview for a signed-in editor (Next draft mode, entered through /api/preview): the
+ * latest version, drafts included, never cached. Anyone else gets null and sees published pages.
+ */
+export async function findDocumentForPreview(
+  collection: PageCollection,
+  locale: Locale,
+  slug: string,
+  requestHeaders: Headers,
+): Promise<SiteDocument | null> {
+  const payload = await getPayloadClient()
+  const user = await signedInUser(payload, { headers: requestHeaders })
+  if (!user) return null
+  const { docs } = await payload.find({
+    collection,
+    locale,
+    where: { slug: { equals: slug } },
+    limit: 1,
+    depth: 1,
+    draft: true,
+    overrideAccess: false,
+    user,
+  })
+  return (docs[0] as SiteDocument | undefined) ?? null
 }

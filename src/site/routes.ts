@@ -11,7 +11,8 @@ export type PageCollection = 'posts' | 'case-studies'
 
 export const paths = {
   home: (locale: Locale) => `/${locale}`,
-  blog: (locale: Locale, page = 1) => (page > 1 ? `/${locale}/blog?page=${page}` : `/${locale}/blog`),
+  blog: (locale: Locale, page = 1) =>
+    page > 1 ? `/${locale}/blog?page=${page}` : `/${locale}/blog`,
   post: (locale: Locale, slug: string) => `/${locale}/blog/${slug}`,
   caseStudies: (locale: Locale) => `/${locale}/case-studies`,
   caseStudy: (locale: Locale, slug: string) => `/${locale}/case-studies/${slug}`,

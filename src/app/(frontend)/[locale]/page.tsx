@@ -1,26 +1,86 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
 import { notFound } from 'next/navigation'
 
+import { DocumentCard } from '@/components/DocumentCard'
+import { JsonLd } from '@/components/JsonLd'
 import { isLocale } from '@/i18n/locales'
+import { messagesFor } from '@/i18n/messages'
+import { SITE } from '@/site/config'
+import { listDocuments } from '@/site/content'
+import { organizationJsonLd } from '@/site/json-ld'
+import { pageMetadata } from '@/site/metadata'
+import { paths } from '@/site/routes'
 
-const GREETING = {
-  en: {
-    title: 'Consultancy',
-    body: 'Our website is being built. The content API is at /api/posts.',
-  },
-  es: {
-    title: 'Consultoría',
-    body: 'Nuestro sitio está en construcción. La API de contenidos está en /api/posts.',
-  },
-} as const
+type Props = { params: Promise<{ locale: string }> }
 
-export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params
+  if (!isLocale(locale)) return {}
+  return pageMetadata({
+    locale,
+    pathFor: paths.home,
+    title: `${SITE.name}: ${SITE.tagline[locale]}`,
+    description: SITE.description[locale],
+  })
+}
+
+export default async function HomePage({ params }: Props) {
   const { locale } = await params
   if (!isLocale(locale)) notFound()
-  const text = GREETING[locale]
+  const t = messagesFor(locale)
+  const [posts, caseStudies] = await Promise.all([
+    listDocuments('posts', locale, { limit: 3 }),
+    listDocuments('case-studies', locale, { limit: 3 }),
+  ])
   return (
-    <main>
-      <h1>{text.title}</h1>
-      <p>{text.body}</p>
-    </main>
+    <>
+      <JsonLd data={organizationJsonLd(locale)} />
+      <section className="hero">
+        <div className="container">
+          <h1>{t.home.title}</h1>
+          <p>{t.home.intro}</p>
+          <Link className="button" href={paths.contact(locale)}>
+            {t.home.cta}
+          </Link>
+        </div>
+      </section>
+      <div className="container">
+        <section aria-labelledby="latest-posts">
+          <h2 id="latest-posts">{t.home.latestPosts}</h2>
+          <ul className="cards">
+            {posts.docs.map((doc) => (
+              <DocumentCard
+                key={doc.id}
+                doc={doc}
+                locale={locale}
+                href={paths.post(locale, doc.slug)}
+                readMore={t.blog.readMore}
+              />
+            ))}
+          </ul>
+          <p>
+            <Link href={paths.blog(locale)}>{t.home.allPosts}</Link>
+          </p>
+        </section>
+        <section aria-labelledby="featured-case-studies">
+          <h2 id="featured-case-studies">{t.home.featuredCaseStudies}</h2>
+          <ul className="cards">
+            {caseStudies.docs.map((doc) => (
+              <DocumentCard
+                key={doc.id}
+                doc={doc}
+                locale={locale}
+                href={paths.caseStudy(locale, doc.slug)}
+                readMore={t.caseStudies.readMore}
+              />
+            ))}
+          </ul>
+          <p>
+            <Link href={paths.caseStudies(locale)}>{t.home.allCaseStudies}</Link>
+          </p>
+        </section>
+      </div>
+    </>
   )
 }

@@ -1,0 +1,82 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { notFound } from 'next/navigation'
+
+import { DocumentCard } from '@/components/DocumentCard'
+import { isLocale } from '@/i18n/locales'
+import { messagesFor } from '@/i18n/messages'
+import { listDocuments } from '@/site/content'
+import { pageMetadata } from '@/site/metadata'
+import { BLOG_PAGE_SIZE, paths } from '@/site/routes'
+
+type Props = {
+  params: Promise<{ locale: string }>
+  searchParams: Promise<{ page?: string | string[] }>
+}
+
+/** `?page=` as a positive integer; anything else names no page. */
+function pageNumber(raw: string | string[] | undefined): number | null {
+  if (raw === undefined) return 1
+  return typeof raw === 'string' && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null
+}
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const { locale } = await params
+  if (!isLocale(locale)) return {}
+  const page = pageNumber((await searchParams).page) ?? 1
+  const t = messagesFor(locale).blog
+  return pageMetadata({
+    locale,
+    pathFor: (target) => paths.blog(target, page),
+    title: page > 1 ? `${t.title} (${page})` : t.title,
+    description: t.description,
+  })
+}
+
+export default async function BlogPage({ params, searchParams }: Props) {
+  const { locale } = await params
+  if (!isLocale(locale)) notFound()
+  const page = pageNumber((await searchParams).page)
+  if (page === null) notFound()
+  const t = messagesFor(locale)
+  const result = await listDocuments('posts', locale, { page, limit: BLOG_PAGE_SIZE })
+  if (page > Math.max(1, result.totalPages)) notFound()
+  return (
+    <div className="container">
+      <h1>{t.blog.title}</h1>
+      <p className="prose">{t.blog.description}</p>
+      {result.docs.length === 0 ? <p>{t.blog.empty}</p> : null}
+      <ul className="cards">
+        {result.docs.map((doc) => (
+          <DocumentCard
+            key={doc.id}
+            doc={doc}
+            locale={locale}
+            href={paths.post(locale, doc.slug)}
+            readMore={t.blog.readMore}
+            headingLevel={2}
+          />
+        ))}
+      </ul>
+      {result.totalPages > 1 ? (
+        <nav className="pagination" aria-label={t.blog.pagination}>
+          {page > 1 ? (
+            <Link href={paths.blog(locale, page - 1)} rel="prev">
+              ← {t.blog.previous}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>{t.blog.pageOf(page, result.totalPages)}</span>
+          {page < result.totalPages ? (
+            <Link href={paths.blog(locale, page + 1)} rel="next">
+              {t.blog.next} →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  )
+}

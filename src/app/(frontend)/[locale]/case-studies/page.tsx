@@ -1,0 +1,49 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+
+import { DocumentCard } from '@/components/DocumentCard'
+import { isLocale } from '@/i18n/locales'
+import { messagesFor } from '@/i18n/messages'
+import { listDocuments } from '@/site/content'
+import { pageMetadata } from '@/site/metadata'
+import { CASE_STUDIES_PAGE_SIZE, paths } from '@/site/routes'
+
+type Props = { params: Promise<{ locale: string }> }
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params
+  if (!isLocale(locale)) return {}
+  const t = messagesFor(locale).caseStudies
+  return pageMetadata({
+    locale,
+    pathFor: paths.caseStudies,
+    title: t.title,
+    description: t.description,
+  })
+}
+
+export default async function CaseStudiesPage({ params }: Props) {
+  const { locale } = await params
+  if (!isLocale(locale)) notFound()
+  const t = messagesFor(locale)
+  const { docs } = await listDocuments('case-studies', locale, { limit: CASE_STUDIES_PAGE_SIZE })
+  return (
+    <div className="container">
+      <h1>{t.caseStudies.title}</h1>
+      <p className="prose">{t.caseStudies.description}</p>
+      {docs.length === 0 ? <p>{t.caseStudies.empty}</p> : null}
+      <ul className="cards">
+        {docs.map((doc) => (
+          <DocumentCard
+            key={doc.id}
+            doc={doc}
+            locale={locale}
+            href={paths.caseStudy(locale, doc.slug)}
+            readMore={t.caseStudies.readMore}
+            headingLevel={2}
+          />
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,162 @@
+'use client'
+
+import { useActionState } from 'react'
+
+import type { Locale } from '@/i18n/locales'
+import { messagesFor } from '@/i18n/messages'
+import { INQUIRY_FIELD_MAX } from '@/inquiries/limits'
+import { CONTACT_SERVICES, type ContactField, type ContactState } from '@/site/contact'
+
+type Action = (state: ContactState, form: FormData) => Promise<ContactState>
+
+/**
+ * Works without JavaScript (a plain form post answered with the page and its result); with it,
+ * submits in place and shows field errors and the confirmation without a reload.
+ */
+export function ContactForm({
+  action,
+  locale,
+  permalink,
+}: {
+  action: Action
+  locale: Locale
+  permalink: string
+}) {
+  const [state, formAction, pending] = useActionState(action, { status: 'idle' }, permalink)
+  const t = messagesFor(locale).contact
+  const services = messagesFor(locale).services
+
+  if (state.status === 'sent') {
+    return (
+      <p className="notice ok" role="status">
+        {t.sent}
+      </p>
+    )
+  }
+
+  const errorOf = (field: ContactField) => {
+    const kind = state.fieldErrors?.[field]
+    if (!kind) return null
+    if (kind === 'tooLong')
+      return t.errors.tooLong(INQUIRY_FIELD_MAX[field === 'service' ? 'service' : field])
+    return t.errors[kind]
+  }
+  const describe = (field: ContactField) =>
+    errorOf(field) ? { 'aria-invalid': true as const, 'aria-describedby': `${field}-error` } : {}
+  const fieldError = (field: ContactField) =>
+    errorOf(field) ? (
+      <p id={`${field}-error`} className="field-error">
+        {errorOf(field)}
+      </p>
+    ) : null
+
+  return (
+    <form action={formAction} className="form" noValidate={false}>
+      {state.status === 'invalid' ? (
+        <p className="notice error" role="alert">
+          {t.invalid}
+        </p>
+      ) : null}
+      {state.status === 'rate_limited' ? (
+        <p className="notice error" role="alert">
+          {t.rateLimited(Math.max(1, Math.ceil((state.retryAfterSeconds ?? 60) / 60)))}
+        </p>
+      ) : null}
+      {state.status === 'unavailable' ? (
+        <p className="notice error" role="alert">
+          {t.unavailable}
+        </p>
+      ) : null}
+      <input type="hidden" name="locale" value={locale} />
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor="website">Website</label>
+        <input
+          id="website"
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="name">{t.name}</label>
+        <input
+          id="name"
+          name="name"
+          required
+          maxLength={INQUIRY_FIELD_MAX.name}
+          autoComplete="name"
+          defaultValue={state.values?.name}
+          {...describe('name')}
+        />
+        {fieldError('name')}
+      </div>
+      <div className="field">
+        <label htmlFor="email">{t.email}</label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          required
+          maxLength={INQUIRY_FIELD_MAX.email}
+          autoComplete="email"
+          defaultValue={state.values?.email}
+          {...describe('email')}
+        />
+        {fieldError('email')}
+      </div>
+      <div className="field">
+        <label htmlFor="phone">
+          {t.phone} <span className="meta">({t.optional})</span>
+        </label>
+        <input
+          id="phone"
+          name="phone"
+          type="tel"
+          maxLength={INQUIRY_FIELD_MAX.phone}
+          autoComplete="tel"
+          defaultValue={state.values?.phone}
+          {...describe('phone')}
+        />
+        {fieldError('phone')}
+      </div>
+      <div className="field">
+        <label htmlFor="service">
+          {t.service} <span className="meta">({t.optional})</span>
+        </label>
+        <select
+          id="service"
+          name="service"
+          defaultValue={state.values?.service ?? ''}
+          {...describe('service')}
+        >
+          <option value="">{t.servicePlaceholder}</option>
+          {CONTACT_SERVICES.map((service) => (
+            <option key={service} value={service}>
+              {services[service]}
+            </option>
+          ))}
+        </select>
+        {fieldError('service')}
+      </div>
+      <div className="field">
+        <label htmlFor="message">{t.message}</label>
+        <textarea
+          id="message"
+          name="message"
+          required
+          maxLength={INQUIRY_FIELD_MAX.message}
+          defaultValue={state.values?.message}
+          {...describe('message')}
+        />
+        {fieldError('message')}
+      </div>
+      <div>
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? t.sending : t.submit}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,82 @@
+import type { Metadata } from 'next'
+
+import { env } from '@/env'
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/locales'
+
+import { SITE } from './config'
+import { paths } from './routes'
+
+/** A site path made absolute; URLs that already are (Payload's media URLs) are kept. */
+export const absoluteUrl = (path: string): string =>
+  /^https?:\/\//.test(path) ? path : `${env.SITE_URL}${path}`
+
+/** The default 1200×630 social image (public/og-default.png). */
+export const DEFAULT_OG_IMAGE = '/og-default.png'
+
+export const OG_LOCALE: Record<Locale, string> = { en: 'en_US', es: 'es_ES' }
+
+interface PageMetadataInput {
+  locale: Locale
+  /** The page's path in each locale (documents share one slug, so it is the same path shape). */
+  pathFor: (locale: Locale) => string
+  title: string
+  description: string
+  image?: string | null
+  type?: 'website' | 'article'
+  publishedTime?: string | null
+  modifiedTime?: string | null
+}
+
+/**
+ * Title, description, canonical URL, hreflang alternates (en, es, x-default), OpenGraph and
+ * Twitter cards, and the page's markdown twin and RSS feeds as alternate representations.
+ */
+export function pageMetadata(input: PageMetadataInput): Metadata {
+  const path = input.pathFor(input.locale)
+  const image = absoluteUrl(input.image ?? DEFAULT_OG_IMAGE)
+  const languages = Object.fromEntries([
+    ...LOCALES.map((locale) => [locale, absoluteUrl(input.pathFor(locale))]),
+    ['x-default', absoluteUrl(input.pathFor(DEFAULT_LOCALE))],
+  ])
+  return {
+    metadataBase: new URL(env.SITE_URL),
+    title: input.title,
+    description: input.description,
+    alternates: {
+      canonical: absoluteUrl(path),
+      languages,
+      types: {
+        'text/markdown': absoluteUrl(paths.twin(path)),
+        'application/rss+xml': [
+          { url: absoluteUrl(feedPath(input.locale)), title: `${SITE.name} (${input.locale})` },
+        ],
+      },
+    },
+    openGraph: {
+      type: input.type ?? 'website',
+      url: absoluteUrl(path),
+      siteName: SITE.name,
+      title: input.title,
+      description: input.description,
+      locale: OG_LOCALE[input.locale],
+      alternateLocale: LOCALES.filter((locale) => locale !== input.locale).map(
+        (locale) => OG_LOCALE[locale],
+      ),
+      images: [{ url: image, width: 1200, height: 630, alt: input.title }],
+      ...(input.type === 'article'
+        ? {
+            publishedTime: input.publishedTime ?? undefined,
+            modifiedTime: input.modifiedTime ?? undefined,
+          }
+        : {}),
+    },
+    twitter: {
+      card: 'summary_large_image',
+      title: input.title,
+      description: input.description,
+      images: [image],
+    },
+  }
+}
+
+export const feedPath = (locale: Locale): string => `/${locale}/feed.xml`

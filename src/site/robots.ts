@@ -1,0 +1,18 @@
+import { absoluteUrl } from './metadata'
+
+/** The admin and the API's private parts are not for crawlers; everything public is. */
+export function robotsTxt(): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    'Allow: /api/posts',
+    'Allow: /api/case-studies',
+    'Allow: /api/media/file/',
+    '',
+    `Sitemap: ${absoluteUrl('/sitemap.xml')}`,
+    `Schemamap: ${absoluteUrl('/feeds/schema.jsonl')}`,
+    '',
+  ].join('\n')
+}
