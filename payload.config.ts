@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -15,6 +16,7 @@ import { Users } from '@/collections/Users'
 import { env } from '@/env'
 import { DEFAULT_LOCALE, LOCALE_LABELS, LOCALES } from '@/i18n/locales'
 import { QUERY_LIMITS } from '@/content/contract'
+import { MAX_UPLOAD_REQUEST_BYTES, MEDIA_LIMITS, TOO_LARGE_MESSAGE } from '@/media/limits'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -61,6 +63,15 @@ export default buildConfig({
     disablePlaygroundInProduction: true,
   },
   sharp,
+  // Multipart uploads: a file over the media limit is refused while it streams in (413), and
+  // files go to a temporary file instead of memory, so a 200 MB video costs no 200 MB of RAM.
+  upload: {
+    limits: { fileSize: MEDIA_LIMITS.maxFileSize },
+    requestSizeLimit: MAX_UPLOAD_REQUEST_BYTES,
+    responseOnLimit: TOO_LARGE_MESSAGE,
+    useTempFiles: true,
+    tempFileDir: path.join(os.tmpdir(), 'payload-uploads'),
+  },
   telemetry: false,
   typescript: {
     outputFile: path.resolve(dirname, 'src/payload-types.ts'),

@@ -1,5 +1,6 @@
 import * as migration_20261121_121738_initial from './20261121_121738_initial'
 import * as migration_20261121_122654_inquiries from './20261121_122654_inquiries'
+import * as migration_20261121_122908_media_sizes from './20261121_122908_media_sizes'
 
 export const migrations = [
   {
@@ -11,5 +12,10 @@ export const migrations = [
     up: migration_20261121_122654_inquiries.up,
     down: migration_20261121_122654_inquiries.down,
     name: '20261121_122654_inquiries',
+  },
+  {
+    up: migration_20261121_122908_media_sizes.up,
+    down: migration_20261121_122908_media_sizes.down,
+    name: '20261121_122908_media_sizes',
   },
 ]

@@ -1,13 +1,22 @@
 import type { CollectionConfig } from 'payload'
 
-import { anyone } from '@/access/anyone'
 import { authenticated } from '@/access/authenticated'
 import { env } from '@/env'
+import { publicMediaOrEditors } from '@/media/access'
+import { IMAGE_SIZES } from '@/media/image-sizes'
+import { MEDIA_LIMITS } from '@/media/limits'
+import { prepareUpload } from '@/media/prepare-upload'
+import { explainRefusedFile } from '@/media/upload-errors'
 
+/**
+ * Uploaded files. They are served by `src/app/api/media/file/[filename]/route.ts` (ranges,
+ * conditional requests, embargo), not by Payload's own file handler.
+ */
 export const Media: CollectionConfig = {
   slug: 'media',
   access: {
-    read: anyone,
+    // Embargo: anonymous callers see only media that a published document uses.
+    read: publicMediaOrEditors,
     create: authenticated,
     update: authenticated,
     delete: authenticated,
@@ -15,7 +24,17 @@ export const Media: CollectionConfig = {
   upload: {
     // Files live under .data/ (or MEDIA_DIR), never in the source tree.
     staticDir: env.MEDIA_DIR,
-    mimeTypes: ['image/*', 'video/*', 'application/pdf'],
+    // Checked against the file's content, not the name or the type the client claims.
+    mimeTypes: [...MEDIA_LIMITS.mimeTypes],
+    imageSizes: [...IMAGE_SIZES],
+    adminThumbnail: 'thumbnail',
+    // Both would rewrite stored files in place; sizes use sharp's attention crop instead.
+    crop: false,
+    focalPoint: false,
+  },
+  hooks: {
+    beforeOperation: [prepareUpload],
+    afterError: [explainRefusedFile],
   },
   fields: [{ name: 'alt', type: 'text', required: true, localized: true }],
 }

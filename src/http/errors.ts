@@ -1,5 +1,7 @@
 import 'server-only'
 
+import { unstable_rethrow } from 'next/navigation'
+
 /** Machine-readable error codes of the public interface, each with its one HTTP status. */
 export const ERROR_STATUS = {
   invalid_parameter: 400,
@@ -71,6 +73,8 @@ export function withErrorHandling<Context>(handler: Handler<Context>): Handler<C
     try {
       return await handler(request, context)
     } catch (error) {
+      // Next.js signals (redirect(), notFound()) are control flow, not failures.
+      unstable_rethrow(error)
       if (error instanceof ApiError) return errorResponse(error)
       console.error('Unhandled error in', request.method, new URL(request.url).pathname, error)
       return errorResponse(new ApiError('internal_error', 'Something went wrong on our side.'))

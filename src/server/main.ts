@@ -16,6 +16,7 @@ import {
   resolveClientAddress,
   signClientAddress,
 } from '@/http/client-address'
+import { restoreDeclaredLength } from '@/media/declared-length'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -25,6 +26,21 @@ await app.prepare()
 const handle = app.getRequestHandler()
 
 const server = createServer((request, response) => {
+  // Next.js answers 500 for a path that isn't valid percent-encoding; it is the caller's error.
+  try {
+    decodeURIComponent((request.url ?? '/').split('?', 1)[0]!)
+  } catch {
+    response.writeHead(400, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+    response.end(
+      JSON.stringify({
+        error: {
+          code: 'invalid_parameter',
+          message: 'The URL path is not valid percent-encoding.',
+        },
+      }),
+    )
+    return
+  }
   // Whatever the caller sent under our header names is discarded, then replaced by what we saw.
   delete request.headers[CLIENT_ADDRESS_HEADER]
   delete request.headers[CLIENT_SIGNATURE_HEADER]
@@ -38,6 +54,8 @@ const server = createServer((request, response) => {
     request.headers[CLIENT_ADDRESS_HEADER] = address
     request.headers[CLIENT_SIGNATURE_HEADER] = signClientAddress(address, env.PAYLOAD_SECRET)
   }
+  // Next.js drops Content-Length from route handlers' responses; the media file server declares it.
+  restoreDeclaredLength(response)
   void handle(request, response)
 })
 

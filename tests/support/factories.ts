@@ -119,9 +119,12 @@ export async function createCategory(title: { en: string; es: string }): Promise
 }
 
 /** Uploads a small generated PNG to the media collection; returns its id and filename. */
-export async function createImage(alt: string): Promise<{ id: number; filename: string }> {
+export async function createImage(
+  alt: string,
+  { width = 40, height = 30 }: { width?: number; height?: number } = {},
+): Promise<{ id: number; filename: string }> {
   const png = await sharp({
-    create: { width: 40, height: 30, channels: 3, background: { r: 20, g: 90, b: 160 } },
+    create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } },
   })
     .png()
     .toBuffer()

@@ -1,0 +1,14 @@
+import type { Access } from 'payload'
+
+import { publicMediaIds } from './usage'
+
+/**
+ * Media `read` access: signed-in editors read every media record; anonymous callers only those a
+ * published document uses (the embargo, see `usage.ts`). A query constraint, so the REST list and
+ * single reads, populated `coverImage`/`meta.image` relationships and the file server
+ * (`serve-file.ts`) all obey the same rule.
+ */
+export const publicMediaOrEditors: Access = async ({ req }) => {
+  if (req.user) return true
+  return { id: { in: await publicMediaIds(req.payload) } }
+}

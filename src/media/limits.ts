@@ -1,0 +1,39 @@
+/**
+ * What editors may upload (issue 3, item 6). Payload checks the MIME type by the file's content
+ * (`upload.mimeTypes`); the size is checked before the body is read (`guardMediaWrite`), by the
+ * multipart parser, and again on the parsed file (`prepareUpload`).
+ */
+export const MEDIA_LIMITS = {
+  /** Largest file an editor may upload: a short case-study video fits, a raw film does not. */
+  maxFileSize: 256 * 1024 * 1024,
+  /** Allowance for the multipart envelope around the file (boundaries, the `_payload` JSON). */
+  multipartOverhead: 1024 * 1024,
+  /**
+   * An allow-list, not wildcards: everything here is something a browser shows safely (SVG only
+   * behind a sandbox CSP, see `content-policy.ts`). No HTML, no archives, no office documents.
+   */
+  mimeTypes: [
+    'image/jpeg',
+    'image/png',
+    'image/webp',
+    'image/avif',
+    'image/gif',
+    'image/svg+xml',
+    'video/mp4',
+    'video/webm',
+    'application/pdf',
+  ],
+} as const
+
+/** Largest request body accepted on an upload endpoint. */
+export const MAX_UPLOAD_REQUEST_BYTES = MEDIA_LIMITS.maxFileSize + MEDIA_LIMITS.multipartOverhead
+
+/** `268435456` → `256 MB` (binary megabytes, as file managers show them). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
+  const megabytes = bytes / (1024 * 1024)
+  return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`
+}
+
+export const TOO_LARGE_MESSAGE = `Files are limited to ${formatBytes(MEDIA_LIMITS.maxFileSize)}.`

@@ -1,0 +1,63 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+
+/**
+ * Where a document can refer to a media file, as columns of the database Payload generates.
+ * `usage.test.ts` compares this with the collections' fields and fails when a media field is
+ * added, moved or renamed without being listed here.
+ */
+export const MEDIA_REFERENCES = [
+  {
+    collection: 'posts',
+    table: 'posts',
+    localesTable: 'posts_locales',
+    uploads: { coverImage: 'cover_image_id', 'meta.image': 'meta_image_id' },
+    richText: { content: 'content' },
+  },
+  {
+    collection: 'case-studies',
+    table: 'case_studies',
+    localesTable: 'case_studies_locales',
+    uploads: { coverImage: 'cover_image_id', 'meta.image': 'meta_image_id' },
+    richText: { content: 'content' },
+  },
+] as const
+
+/** Any reference to a media document inside Lexical JSON: upload and relationship nodes, links. */
+const RICH_TEXT_MEDIA_VALUES = 'strict $.** ? (@.relationTo == "media").value'
+
+type Fragment = ReturnType<typeof sql>
+
+function referencesIn(reference: (typeof MEDIA_REFERENCES)[number]): Fragment[] {
+  const table = sql.identifier(reference.table)
+  const published = sql`${table}."_status" = 'published'`
+  const columns = Object.values(reference.uploads).map(
+    (column) => sql`select ${sql.identifier(column)}::text as id from ${table} where ${published}`,
+  )
+  // A stored node's value is the id; tolerate a populated `{ id }` object too.
+  const richText = Object.values(reference.richText).map(
+    (column) => sql`
+      select case jsonb_typeof(ref) when 'object' then ref ->> 'id' else ref #>> '{}' end
+      from ${sql.identifier(reference.localesTable)} as l
+      join ${table} on ${table}.id = l._parent_id and ${published}
+      cross join lateral jsonb_path_query(l.${sql.identifier(column)}, ${RICH_TEXT_MEDIA_VALUES}) as ref`,
+  )
+  return [...columns, ...richText]
+}
+
+const PUBLIC_MEDIA_IDS = sql`
+  select distinct id::integer as id
+  from (${sql.join(MEDIA_REFERENCES.flatMap(referencesIn), sql` union all `)}) as used
+  where id ~ '^[0-9]{1,9}$'`
+
+/**
+ * The embargo rule: a media file is public once a PUBLISHED post or case study uses it, as its
+ * cover image, its SEO image, or anywhere in its rich text (an inline image, a link to a PDF),
+ * in any locale. Drafts, and unpublished edits of published documents (which live in the versions
+ * tables), do not count. One query, computed on every check, so publishing or unpublishing takes
+ * effect at once.
+ */
+export async function publicMediaIds(payload: Payload): Promise<number[]> {
+  const result = await payload.db.drizzle.execute<{ id: number }>(PUBLIC_MEDIA_IDS)
+  return result.rows.map((row) => row.id)
+}
