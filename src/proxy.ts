@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server'
 
 import { prefersMarkdown } from '@/agents/accept'
-import { isLocale } from '@/i18n/locales'
+import { isLocale, LOCALE_HEADER } from '@/i18n/locales'
 import { preferredLocale } from '@/i18n/negotiate'
 
 /** Where markdown twins are rendered (src/app/markdown-twin/); pages are rewritten to it. */
@@ -49,7 +49,11 @@ export function proxy(request: NextRequest): NextResponse {
     return response
   }
 
+  // The root layout and the not-found page read the URL's locale from this request header.
+  const requestHeaders = new Headers(request.headers)
+  requestHeaders.set(LOCALE_HEADER, pathname.split('/')[1]!)
   return NextResponse.next({
+    request: { headers: requestHeaders },
     headers: {
       Vary: 'Accept',
       Link: `<${twinPathOf(pathname)}>; rel="alternate"; type="text/markdown"`,

@@ -3,7 +3,6 @@ import type { CollectionConfig } from 'payload'
 import { anyone } from '@/access/anyone'
 import { authenticated } from '@/access/authenticated'
 import { slugField } from '@/fields/slug'
-import { revalidateAfterChange, revalidateAfterDelete } from '@/lib/revalidate'
 
 export const Categories: CollectionConfig = {
   slug: 'categories',
@@ -14,6 +13,5 @@ export const Categories: CollectionConfig = {
     update: authenticated,
     delete: authenticated,
   },
-  hooks: { afterChange: [revalidateAfterChange], afterDelete: [revalidateAfterDelete] },
   fields: [{ name: 'title', type: 'text', required: true, localized: true }, slugField('title')],
 }

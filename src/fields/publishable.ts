@@ -4,7 +4,6 @@ import { authenticated, editorsOnly } from '@/access/authenticated'
 import { publishedOnly } from '@/access/publishedOnly'
 import { metaField } from '@/fields/meta'
 import { slugField } from '@/fields/slug'
-import { revalidateAfterChange, revalidateAfterDelete } from '@/lib/revalidate'
 
 /**
  * Posts and case studies are the same kind of document: published content with drafts, SEO

@@ -11,3 +11,6 @@ export const LOCALE_LABELS: Record<Locale, string> = {
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }
+
+/** Set by src/proxy.ts on every site page request: the locale of the URL. */
+export const LOCALE_HEADER = 'x-site-locale'

@@ -1,6 +1,5 @@
 import 'server-only'
 
-import { unstable_cache } from 'next/cache'
 import type { Where } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
@@ -22,20 +21,7 @@ export type SiteDocument = (Post | CaseStudy) & {
 
 const published = { overrideAccess: false, user: null, draft: false } as const
 
-/** Every cached read of published content carries this tag; publishing revalidates it. */
-export const CONTENT_TAG = 'published-content'
-
-/** Caches a read across requests until the next publish (src/lib/revalidate.ts). */
-function cachedRead<Args extends unknown[], Result>(
-  name: string,
-  read: (...args: Args) => Promise<Result>,
-): (...args: Args) => Promise<Result> {
-  return unstable_cache(read, ['site-content', name], { tags: [CONTENT_TAG] })
-}
-
-export const findDocumentBySlug = cachedRead('findDocumentBySlug', findDocumentBySlugUncached)
-
-async function findDocumentBySlugUncached(
+export async function findDocumentBySlug(
   collection: PageCollection,
   locale: Locale,
   slug: string,
@@ -59,9 +45,7 @@ export interface DocumentPage {
   totalDocs: number
 }
 
-export const listDocuments = cachedRead('listDocuments', listDocumentsUncached)
-
-async function listDocumentsUncached(
+export async function listDocuments(
   collection: PageCollection,
   locale: Locale,
   { page = 1, limit = 100, where }: { page?: number; limit?: number; where?: Where } = {},

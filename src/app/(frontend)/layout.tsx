@@ -1,0 +1,44 @@
+import type { Metadata, Viewport } from 'next'
+import type { ReactNode } from 'react'
+
+import { SiteFooter } from '@/components/SiteFooter'
+import { SiteHeader } from '@/components/SiteHeader'
+import { env } from '@/env'
+import { messagesFor } from '@/i18n/messages'
+import { requestLocale } from '@/i18n/request-locale'
+import { SITE } from '@/site/config'
+
+import './site.css'
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0b5cad' }
+
+export async function generateMetadata(): Promise<Metadata> {
+  const locale = await requestLocale()
+  return {
+    metadataBase: new URL(env.SITE_URL),
+    title: { default: SITE.name, template: `%s · ${SITE.name}` },
+    description: SITE.description[locale],
+    applicationName: SITE.name,
+  }
+}
+
+/**
+ * The site's root layout. It sits above `[locale]` (Next.js renders a root not-found page only
+ * beside a root layout), so it learns the locale from the proxy's request header.
+ */
+export default async function SiteLayout({ children }: { children: ReactNode }) {
+  const locale = await requestLocale()
+  const t = messagesFor(locale)
+  return (
+    <html lang={locale}>
+      <body>
+        <a href="#content" className="skip-link">
+          {t.skipToContent}
+        </a>
+        <SiteHeader locale={locale} t={t} />
+        <main id="content">{children}</main>
+        <SiteFooter locale={locale} t={t} />
+      </body>
+    </html>
+  )
+}

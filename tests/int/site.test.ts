@@ -1,0 +1,219 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { asAdmin, baseUrl } from '../support/api'
+import {
+  createDocument,
+  createImage,
+  saveUnpublishedEdit,
+  type CreatedDocument,
+} from '../support/factories'
+
+const page = async (path: string, init: RequestInit = {}) => {
+  const response = await fetch(`${baseUrl()}${path}`, { redirect: 'manual', ...init })
+  return { status: response.status, headers: response.headers, html: await response.text() }
+}
+
+const attr = (html: string, pattern: RegExp) => html.match(pattern)?.[1]
+
+let post: CreatedDocument
+let edited: CreatedDocument
+let caseStudy: CreatedDocument
+let draft: CreatedDocument
+
+beforeAll(async () => {
+  const coverImage = (await createImage('Site cover', { width: 1600, height: 900 })).id
+  post = await createDocument('posts', {
+    status: 'published',
+    title: { en: 'Site test post', es: 'Artículo de prueba' },
+    excerpt: { en: 'An excerpt for the site.', es: 'Un resumen para el sitio.' },
+    coverImage,
+    publishedAt: '2030-01-02T00:00:00.000Z',
+  })
+  edited = await createDocument('posts', {
+    status: 'published',
+    title: { en: 'Live title', es: 'Título vivo' },
+  })
+  await saveUnpublishedEdit('posts', edited.id, { title: 'SITE-UNPUBLISHED-EDIT' })
+  caseStudy = await createDocument('case-studies', {
+    status: 'published',
+    title: { en: 'Site case study', es: 'Caso del sitio' },
+  })
+  draft = await createDocument('posts', {
+    status: 'draft',
+    title: { en: 'SITE-DRAFT-MARKER', es: 'SITE-DRAFT-MARKER' },
+  })
+})
+
+describe('site pages', () => {
+  it.each([
+    ['en', 'en'],
+    ['es-ES,es;q=0.9,en;q=0.8', 'es'],
+    ['fr-FR, es;q=0.5', 'es'],
+    ['de', 'en'],
+  ])('/ with Accept-Language %j redirects to /%s', async (acceptLanguage, locale) => {
+    const { status, headers } = await page('/', { headers: { 'Accept-Language': acceptLanguage } })
+    expect(status).toBe(307)
+    expect(new URL(headers.get('location')!, baseUrl()).pathname).toBe(`/${locale}`)
+  })
+
+  it.each([
+    '/en',
+    '/es',
+    '/en/blog',
+    '/es/blog',
+    '/en/case-studies',
+    '/es/case-studies',
+    '/en/contact',
+    '/es/contact',
+  ])('%s is a page in its language', async (path) => {
+    const { status, html, headers } = await page(path)
+    expect(status).toBe(200)
+    expect(html).toContain(`<html lang="${path.split('/')[1]}"`)
+    expect(headers.get('vary')).toMatch(/Accept/)
+    expect(headers.get('link')).toContain(`<${path}.md>; rel="alternate"; type="text/markdown"`)
+  })
+
+  it('a post page shows the published version, in each language', async () => {
+    const en = await page(`/en/blog/${post.slug}`)
+    expect(en.status).toBe(200)
+    expect(en.html).toContain('Site test post')
+    const es = await page(`/es/blog/${post.slug}`)
+    expect(es.html).toContain('Artículo de prueba')
+    const live = await page(`/en/blog/${edited.slug}`)
+    expect(live.html).toContain('Live title')
+    expect(live.html).not.toContain('SITE-UNPUBLISHED-EDIT')
+  })
+
+  it.each([
+    () => `/en/blog/${draft.slug}`,
+    () => '/en/blog/no-such-post',
+    () => '/es/case-studies/no-such-case',
+    () => '/en/blog?page=999',
+    () => '/en/blog?page=abc',
+    () => '/fr',
+    () => '/en/nothing-here',
+  ])('%# unknown, unpublished or malformed pages are a real 404', async (path) => {
+    const { status, html } = await page(path())
+    expect(status).toBe(404)
+    expect(html).not.toContain('SITE-DRAFT-MARKER')
+  })
+
+  it('the 404 page speaks the language of its URL', async () => {
+    expect((await page('/es/blog/no-such-post')).html).toContain('Página no encontrada')
+    expect((await page('/en/blog/no-such-post')).html).toContain('Page not found')
+  })
+
+  it('a page carries canonical, hreflang, OpenGraph, Twitter, JSON-LD and alternates', async () => {
+    const { html } = await page(`/es/blog/${post.slug}`)
+    const url = (path: string) => `${baseUrl()}${path}`
+    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(url(`/es/blog/${post.slug}`))
+    expect(attr(html, /hrefLang="en" href="([^"]+)"/)).toBe(url(`/en/blog/${post.slug}`))
+    expect(attr(html, /hrefLang="es" href="([^"]+)"/)).toBe(url(`/es/blog/${post.slug}`))
+    expect(attr(html, /hrefLang="x-default" href="([^"]+)"/)).toBe(url(`/en/blog/${post.slug}`))
+    expect(attr(html, /<meta name="description" content="([^"]+)"/)).toBe(
+      'Un resumen para el sitio.',
+    )
+    expect(attr(html, /<title>([^<]+)<\/title>/)).toContain('Artículo de prueba')
+    expect(attr(html, /<meta property="og:image" content="([^"]+)"/)).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/api\/media\/file\/.+-1200x630\.jpg$/,
+    )
+    expect(attr(html, /<meta property="og:image:width" content="([^"]+)"/)).toBe('1200')
+    expect(attr(html, /<meta property="og:image:height" content="([^"]+)"/)).toBe('630')
+    expect(attr(html, /<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image')
+    expect(attr(html, /type="text\/markdown" href="([^"]+)"/)).toBe(url(`/es/blog/${post.slug}.md`))
+    expect(attr(html, /type="application\/rss\+xml" href="([^"]+)"/)).toBe(url('/es/feed.xml'))
+    const jsonLd = JSON.parse(attr(html, /<script type="application\/ld\+json">([^<]+)<\/script>/)!)
+    expect(jsonLd).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'Artículo de prueba',
+      inLanguage: 'es',
+    })
+  })
+
+  it('case studies are Articles and the home page is the Organization', async () => {
+    const study = await page(`/en/case-studies/${caseStudy.slug}`)
+    expect(study.html).toContain('"@type":"Article"')
+    const home = await page('/en')
+    expect(home.html).toContain('"@type":"Organization"')
+  })
+})
+
+describe('what search engines read', () => {
+  it('sitemap.xml lists every published page in both locales with alternates and lastmod', async () => {
+    const { status, html: xml, headers } = await page('/sitemap.xml')
+    expect(status).toBe(200)
+    expect(headers.get('content-type')).toMatch(/xml/)
+    for (const locale of ['en', 'es']) {
+      expect(xml).toContain(`<loc>${baseUrl()}/${locale}/blog/${post.slug}</loc>`)
+      expect(xml).toContain(`<loc>${baseUrl()}/${locale}/case-studies/${caseStudy.slug}</loc>`)
+      expect(xml).toContain(`<loc>${baseUrl()}/${locale}/contact</loc>`)
+    }
+    expect(xml).toContain(`hreflang="es" href="${baseUrl()}/es/blog/${post.slug}"`)
+    expect(xml).toContain('hreflang="x-default"')
+    expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}/)
+    expect(xml).not.toContain(draft.slug)
+  })
+
+  it('robots.txt names the sitemap and the schema feed, and keeps crawlers out of /admin', async () => {
+    const { html: text } = await page('/robots.txt')
+    expect(text).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`)
+    expect(text).toContain(`Schemamap: ${baseUrl()}/feeds/schema.jsonl`)
+    expect(text).toMatch(/^Disallow: \/admin$/m)
+  })
+
+  it.each(['en', 'es'])('/%s/feed.xml is an RSS feed of published posts', async (locale) => {
+    const { status, headers, html: xml } = await page(`/${locale}/feed.xml`)
+    expect(status).toBe(200)
+    expect(headers.get('content-type')).toContain('application/rss+xml')
+    expect(xml).toContain(`<link>${baseUrl()}/${locale}/blog/${post.slug}</link>`)
+    expect(xml).toContain(`<language>${locale}</language>`)
+    expect(xml).toContain(locale === 'en' ? 'Site test post' : 'Artículo de prueba')
+    expect(xml).not.toContain('SITE-DRAFT-MARKER')
+    expect(xml).not.toContain('SITE-UNPUBLISHED-EDIT')
+  })
+})
+
+describe('freshness and preview', () => {
+  it('a publish is visible on the page at once, without a rebuild', async () => {
+    expect((await page(`/en/blog/${post.slug}`)).html).toContain('Site test post')
+    const response = await asAdmin(`/api/posts/${post.id}?locale=en`, {
+      method: 'PATCH',
+      body: JSON.stringify({ title: 'Freshly published title', _status: 'published' }),
+    })
+    expect(response.status).toBe(200)
+    expect((await page(`/en/blog/${post.slug}`)).html).toContain('Freshly published title')
+    expect((await page('/en/blog')).html).toContain('Freshly published title')
+  })
+
+  it('draft preview needs a signed-in editor, not just a link', async () => {
+    const anonymous = await page(`/api/preview?path=/en/blog/${draft.slug}`)
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.headers.get('set-cookie') ?? '').not.toContain('__prerender_bypass')
+    const openRedirect = await page('/api/preview?path=//evil.example')
+    expect(openRedirect.status).toBe(400)
+  })
+
+  it('a signed-in editor previews the draft', async () => {
+    const login = await fetch(`${baseUrl()}/api/users/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        email: 'admin@example.test',
+        password: 'correct-horse-battery-staple',
+      }),
+    })
+    const session = login.headers.get('set-cookie')!.split(';')[0]!
+    const enter = await page(`/api/preview?path=/en/blog/${draft.slug}`, {
+      headers: { Cookie: session },
+    })
+    expect(enter.status).toBe(307)
+    const bypass = enter.headers.get('set-cookie')!.split(';')[0]!
+    const preview = await page(`/en/blog/${draft.slug}`, {
+      headers: { Cookie: `${session}; ${bypass}` },
+    })
+    expect(preview.status).toBe(200)
+    expect(preview.html).toContain('SITE-DRAFT-MARKER')
+    // The draft-mode cookie alone, without the editor's session, shows nothing.
+    expect((await page(`/en/blog/${draft.slug}`, { headers: { Cookie: bypass } })).status).toBe(404)
+  })
+})
