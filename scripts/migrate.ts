@@ -7,6 +7,16 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { getPayload } from 'payload'
 
 const MIGRATION_LOCK_ID = 727_100_001
+const TIMEOUT_MS = 120_000
+
+// Keep the event loop alive while Payload starts: under load, its start-up can be left waiting
+// only on unreferenced handles, and Node would then quit with code 13 ("unsettled top-level
+// await") before anything ran. A migration that really hangs fails loudly instead.
+const keepAlive = setInterval(() => {}, 1_000)
+const deadline = setTimeout(() => {
+  console.error(`Migrations did not finish within ${TIMEOUT_MS / 1000} s`)
+  process.exit(1)
+}, TIMEOUT_MS)
 
 const payload = await getPayload({ config })
 const lock = await (payload.db as unknown as PostgresAdapter).pool.connect()
@@ -18,4 +28,6 @@ try {
   lock.release()
 }
 await payload.destroy()
+clearInterval(keepAlive)
+clearTimeout(deadline)
 process.exit(0)

@@ -7,6 +7,9 @@ import { getPayload } from 'payload'
 
 import { seedDemoContent } from '@/seed'
 
+// See scripts/migrate.ts: keep the event loop alive while Payload starts.
+setInterval(() => {}, 1_000)
+
 try {
   const payload = await getPayload({ config })
   const { created, updated, unchanged } = await seedDemoContent(payload)

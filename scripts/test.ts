@@ -1,10 +1,11 @@
 /**
- * `npm test`: builds the production app, runs every suite against real PostgreSQL, and ends with
- * one line `N passed, N failed` totalling them all. SKIP_BUILD=1 reuses an existing build;
+ * `npm test`: builds the production app, runs every suite (Vitest unit and integration tests,
+ * then Playwright in Chromium) against real PostgreSQL, Redis and SMTP, and ends with one line
+ * `N passed, N failed` totalling them all. SKIP_BUILD=1 reuses an existing build;
  * TEST_RUN_ID (with NEXT_DIST_DIR) keeps concurrent runs on one machine apart.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 const RESULTS = `.data/test-results-${process.env.TEST_RUN_ID ?? 'main'}`
 
@@ -38,7 +39,16 @@ function vitestCounts(file: string): Counts | undefined {
   return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites }
 }
 
+function playwrightCounts(file: string): Counts | undefined {
+  if (!existsSync(file)) return undefined
+  const { stats } = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number }
+  }
+  return { passed: stats.expected, failed: stats.unexpected + stats.flaky }
+}
+
 async function main(): Promise<void> {
+  rmSync(RESULTS, { recursive: true, force: true })
   mkdirSync(RESULTS, { recursive: true })
   const totals: Counts = { passed: 0, failed: 0 }
 
@@ -63,6 +73,16 @@ async function main(): Promise<void> {
   if (vitestExit !== 0 && vitest.failed === 0) vitest.failed = 1
   totals.passed += vitest.passed
   totals.failed += vitest.failed
+
+  const playwrightReport = `${RESULTS}/playwright.json`
+  const playwrightExit = await run(process.execPath, [
+    'node_modules/@playwright/test/cli.js',
+    'test',
+  ])
+  const playwright = playwrightCounts(playwrightReport) ?? { passed: 0, failed: 1 }
+  if (playwrightExit !== 0 && playwright.failed === 0) playwright.failed = 1
+  totals.passed += playwright.passed
+  totals.failed += playwright.failed
 
   console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
   process.exit(totals.failed > 0 ? 1 : 0)

@@ -1,11 +1,14 @@
 'use client'
 
-import Link from 'next/link'
 import { usePathname, useSearchParams } from 'next/navigation'
 
 import { LOCALE_LABELS, LOCALES, type Locale } from '@/i18n/locales'
 
-/** Links the current page to its translation: same path (slugs are shared), other locale. */
+/**
+ * Links the current page to its translation: same path (slugs are shared), other locale. A plain
+ * link, not a client-side navigation: another language is another document (`<html lang>`,
+ * header and footer are rendered for the locale of the URL).
+ */
 export function LanguageSwitcher({ locale, label }: { locale: Locale; label: string }) {
   const pathname = usePathname()
   const search = useSearchParams().toString()
@@ -15,9 +18,9 @@ export function LanguageSwitcher({ locale, label }: { locale: Locale; label: str
         const href =
           pathname.replace(/^\/[a-z]{2}(?=\/|$)/, `/${other}`) + (search ? `?${search}` : '')
         return (
-          <Link key={other} href={href} hrefLang={other} lang={other} prefetch={false}>
+          <a key={other} href={href} hrefLang={other} lang={other}>
             {LOCALE_LABELS[other]}
-          </Link>
+          </a>
         )
       })}
     </nav>

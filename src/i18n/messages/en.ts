@@ -8,7 +8,7 @@ export const en = {
     label: 'Main',
   },
   skipToContent: 'Skip to content',
-  languageSwitcher: { label: 'Language', switchTo: 'Leer en español' },
+  languageSwitcher: { label: 'Language' },
   home: {
     title: 'Software, data and cloud consulting that ships',
     intro:

@@ -10,7 +10,7 @@ export const es: Messages = {
     label: 'Principal',
   },
   skipToContent: 'Saltar al contenido',
-  languageSwitcher: { label: 'Idioma', switchTo: 'Read in English' },
+  languageSwitcher: { label: 'Idioma' },
   home: {
     title: 'Consultoría de software, datos y nube que llega a producción',
     intro:

@@ -1,0 +1,157 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+
+const base = () => process.env.E2E_BASE_URL!
+
+function mailsFor(email: string): string[] {
+  const dir = process.env.E2E_MAIL_DIR!
+  return readdirSync(dir)
+    .map((file) => (JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { raw: string }).raw)
+    .filter((raw) => raw.includes(email))
+}
+
+let sequence = 0
+const uniqueEmail = () => `visitor-${Date.now().toString(36)}-${++sequence}@example.com`
+
+async function fillContactForm(page: Page, email: string) {
+  await page.getByLabel('Name').fill('Ana Visitor')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Service').selectOption('cloud')
+  await page
+    .getByLabel('Your project or question')
+    .fill('We would like to move our platform to the cloud.')
+}
+
+test('a visitor browses both languages, the blog and a case study', async ({ page }) => {
+  await page.goto(`${base()}/`)
+  await expect(page).toHaveURL(`${base()}/en`)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('consulting')
+
+  await page.getByRole('link', { name: 'Español' }).click()
+  await expect(page).toHaveURL(`${base()}/es`)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+
+  await page
+    .getByRole('navigation', { name: 'Principal' })
+    .getByRole('link', { name: 'Blog' })
+    .click()
+  await expect(page).toHaveURL(`${base()}/es/blog`)
+  await page.getByRole('link', { name: /Artículos anteriores/ }).click()
+  await expect(page).toHaveURL(`${base()}/es/blog?page=2`)
+  await expect(page.getByText('Página 2 de 2')).toBeVisible()
+
+  const firstPost = page.getByRole('heading', { level: 2 }).first().getByRole('link')
+  const title = (await firstPost.textContent())!.trim()
+  await firstPost.click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  await page.getByRole('link', { name: 'English', exact: true }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Case studies' })
+    .click()
+  await page.getByRole('heading', { level: 2 }).first().getByRole('link').click()
+  await expect(page.getByText('Client')).toBeVisible()
+})
+
+test('a published post with a newer unpublished edit shows the published version; drafts are 404', async ({
+  page,
+}) => {
+  const evolving = await page.goto(`${base()}/en/blog/evolving-post`)
+  expect(evolving?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1 })).not.toContainText('UNPUBLISHED-EDIT')
+  const draft = await page.goto(`${base()}/es/blog/draft-only-post`)
+  expect(draft?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada')
+})
+
+test('the contact form with JavaScript: inline errors, then a confirmation and a mail', async ({
+  page,
+}) => {
+  await page.goto(`${base()}/en/contact`)
+  const email = uniqueEmail()
+  await fillContactForm(page, 'ana@localhost')
+  await page.getByRole('button', { name: 'Send inquiry' }).click()
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Send inquiry' }).click()
+  await expect(page.getByRole('status')).toContainText('Thank you')
+  await expect.poll(() => mailsFor(email).length).toBe(1)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the contact form still works, answered with a page', async ({ page }) => {
+    await page.goto(`${base()}/es/contact`)
+    const email = uniqueEmail()
+    await page.getByLabel('Nombre').fill('Luis Sin JS')
+    await page.getByLabel('Correo electrónico').fill(email)
+    await page.getByLabel('Tu proyecto o pregunta').fill('Necesitamos una plataforma de datos.')
+    await page.getByRole('button', { name: 'Enviar consulta' }).click()
+    await expect(page.getByText('¡Gracias!')).toBeVisible()
+    await expect.poll(() => mailsFor(email).length).toBe(1)
+  })
+})
+
+test('the form explains when the budget for an address is spent', async ({ page, request }) => {
+  const email = uniqueEmail()
+  for (let index = 0; index < 3; index += 1) {
+    const response = await request.post(`${base()}/api/inquiries`, {
+      data: { name: 'Ana', email, message: 'Hello there' },
+    })
+    expect(response.status()).toBe(201)
+  }
+  await page.goto(`${base()}/en/contact`)
+  await fillContactForm(page, email)
+  await page.getByRole('button', { name: 'Send inquiry' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'try again' })).toContainText(
+    /try again in about \d+ minutes?/,
+  )
+})
+
+test('an editor publishes a change and sees it live without a rebuild', async ({
+  page,
+  request,
+}) => {
+  const headers = { Authorization: `JWT ${process.env.E2E_ADMIN_TOKEN}` }
+  const found = await request.get(`${base()}/api/posts?where[slug][equals]=evolving-post&depth=0`, {
+    headers,
+  })
+  const { docs } = (await found.json()) as { docs: { id: number }[] }
+  const updated = await request.patch(`${base()}/api/posts/${docs[0]!.id}?locale=en`, {
+    headers,
+    data: { title: 'Freshly published from the admin', _status: 'published' },
+  })
+  expect(updated.status()).toBe(200)
+  await page.goto(`${base()}/en/blog/evolving-post`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Freshly published from the admin',
+  )
+})
+
+for (const pagePath of [
+  '/en',
+  '/es/blog',
+  '/en/blog/observability-before-incidents',
+  '/en/case-studies',
+  '/es/contact',
+  '/en/blog/evolving-post',
+  '/en/no-such-page',
+]) {
+  test(`no serious or critical accessibility violation on ${pagePath}`, async ({ page }) => {
+    await page.goto(`${base()}${pagePath}`)
+    const results = await new AxeBuilder({ page }).analyze()
+    const serious = results.violations.filter((violation) =>
+      ['serious', 'critical'].includes(violation.impact ?? ''),
+    )
+    expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+  })
+}
