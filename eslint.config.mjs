@@ -7,6 +7,8 @@ const config = [
   {
     ignores: [
       '.next/**',
+      '.next-*/**',
+      'test-results/**',
       '.data/**',
       'node_modules/**',
       'next-env.d.ts',

@@ -74,6 +74,7 @@ describe('parseListQuery', () => {
       'where[_status][equals]',
     ])
     expect(problemFields(() => list('where[slug][like]=x'))).toEqual(['where[slug][like]'])
+    expect(problemFields(() => list('where[slug][equals]=%00'))).toEqual(['where[slug][equals]'])
   })
 
   it('ignores parameters outside the contract', () => {

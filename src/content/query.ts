@@ -52,6 +52,10 @@ export function parseListQuery(params: URLSearchParams, collection: PublicCollec
       message: `must be at most ${QUERY_LIMITS.slugMaxLength} characters`,
     })
   }
+  // PostgreSQL can't compare text containing NUL (it would answer an error, not "no match").
+  if (slug !== undefined && /\p{Cc}/u.test(slug)) {
+    problems.push({ field: SLUG_FILTER, message: 'must not contain control characters' })
+  }
   const common = readCommon(read, collection, problems)
   throwIfProblems(problems)
   return { ...common, limit, page, sort, slug }

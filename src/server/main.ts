@@ -16,6 +16,7 @@ import {
   resolveClientAddress,
   signClientAddress,
 } from '@/http/client-address'
+import { keepVaryAccept } from '@/markdown/vary'
 import { restoreDeclaredLength } from '@/media/declared-length'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -56,6 +57,8 @@ const server = createServer((request, response) => {
   }
   // Next.js drops Content-Length from route handlers' responses; the media file server declares it.
   restoreDeclaredLength(response)
+  // Next.js replaces a page's Vary; pages that answer markdown to Accept must keep `Accept` in it.
+  keepVaryAccept(response)
   void handle(request, response)
 })
 

@@ -1,3 +1,5 @@
+import { schemamapLine } from '@/agents/schema-feed'
+
 import { absoluteUrl } from './metadata'
 
 /** The admin and the API's private parts are not for crawlers; everything public is. */
@@ -12,7 +14,7 @@ export function robotsTxt(): string {
     'Allow: /api/media/file/',
     '',
     `Sitemap: ${absoluteUrl('/sitemap.xml')}`,
-    `Schemamap: ${absoluteUrl('/feeds/schema.jsonl')}`,
+    schemamapLine(),
     '',
   ].join('\n')
 }

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+
+import { category, doc, media, site, SITE_URL } from '../../tests/support/site-fixtures'
+
+import { schemaFeed, schemamapLine } from './schema-feed'
+
+const post = doc({
+  id: 1,
+  slug: 'a-post',
+  title: 'A <post>',
+  excerpt: 'Excerpt.',
+  coverImage: media(9, 'cover.png', 'Cover'),
+  categories: [category(1, 'Cloud')],
+})
+const postEs = { ...post, title: 'Un artículo' }
+const study = doc({ id: 2, slug: 'a-study', title: 'A study' })
+
+describe('schemaFeed', () => {
+  const feed = schemaFeed(
+    site({ posts: { en: [post], es: [postEs] }, 'case-studies': { en: [study] } }),
+    SITE_URL,
+  )
+  const lines = feed.split('\n')
+  const entries = lines.filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)
+
+  it('has one JSON object per line, one line per document per locale', () => {
+    expect(feed.endsWith('\n')).toBe(true)
+    expect(entries).toHaveLength(3)
+    expect(feed).not.toContain('<')
+  })
+
+  it('describes a post as a BlogPosting with every field, linked to its translation', () => {
+    expect(entries[0]).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      '@id': `${SITE_URL}/en/blog/a-post`,
+      url: `${SITE_URL}/en/blog/a-post`,
+      headline: 'A <post>',
+      description: 'Excerpt.',
+      inLanguage: 'en',
+      datePublished: post.publishedAt,
+      dateModified: post.updatedAt,
+      image: `${SITE_URL}/api/media/file/cover.png`,
+      author: { '@type': 'Organization', name: 'Meridian Consulting', url: `${SITE_URL}/en` },
+      publisher: { '@id': `${SITE_URL}/#organization` },
+      keywords: ['Cloud'],
+      workTranslation: [{ '@id': `${SITE_URL}/es/blog/a-post` }],
+      encoding: {
+        '@type': 'MediaObject',
+        contentUrl: `${SITE_URL}/en/blog/a-post.md`,
+        encodingFormat: 'text/markdown',
+      },
+    })
+    expect(entries[1]).toMatchObject({
+      '@id': `${SITE_URL}/es/blog/a-post`,
+      inLanguage: 'es',
+      translationOfWork: { '@id': `${SITE_URL}/en/blog/a-post` },
+    })
+    expect(entries[1]).not.toHaveProperty('workTranslation')
+  })
+
+  it('describes a case study as an Article; without a translation it links none', () => {
+    expect(entries[2]).toMatchObject({
+      '@type': 'Article',
+      url: `${SITE_URL}/en/case-studies/a-study`,
+    })
+    expect(entries[2]).not.toHaveProperty('workTranslation')
+    expect(entries[2]).not.toHaveProperty('translationOfWork')
+  })
+})
+
+describe('schemamapLine', () => {
+  it('is the robots.txt line that points at the feed', () => {
+    expect(schemamapLine(SITE_URL)).toBe(`Schemamap: ${SITE_URL}/feeds/schema.jsonl`)
+  })
+})

@@ -1,0 +1,116 @@
+import { env } from '@/env'
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/locales'
+import {
+  absoluteUrl,
+  categoryTitles,
+  documentDate,
+  documentDescription,
+  documentImage,
+  findDocument,
+  mediaFileUrl,
+  PAGE_COLLECTIONS,
+  twinUrl,
+  type PublishedSite,
+} from '@/markdown/site'
+import type { SiteDocument } from '@/site/content'
+import { SITE } from '@/site/config'
+import { paths, type PageCollection } from '@/site/routes'
+import { AGENT_PATHS } from './paths'
+
+/**
+ * `/feeds/schema.jsonl`: one schema.org JSON-LD object per line, one line per published document
+ * per locale: `BlogPosting` for posts, `Article` for case studies. The default locale's version
+ * is the original; the other languages are its translations (`workTranslation` on the original,
+ * `translationOfWork` on each translation).
+ */
+
+export const SCHEMA_FEED_CONTENT_TYPE = 'application/jsonl'
+
+const TYPES: Record<PageCollection, string> = { posts: 'BlogPosting', 'case-studies': 'Article' }
+
+/** The firm's JSON-LD node id, as the site's pages give it. */
+export const organizationId = (siteUrl: string) => `${absoluteUrl(siteUrl, '/')}#organization`
+
+/** The JSON-LD node id of a document in a locale (its page URL, as on the page itself). */
+export function schemaId(
+  siteUrl: string,
+  collection: PageCollection,
+  locale: Locale,
+  slug: string,
+) {
+  return absoluteUrl(siteUrl, paths.document(collection, locale, slug))
+}
+
+export function schemaEntry(input: {
+  site: PublishedSite
+  siteUrl: string
+  collection: PageCollection
+  locale: Locale
+  doc: SiteDocument
+}): Record<string, unknown> {
+  const { site, siteUrl, collection, locale, doc } = input
+  const url = schemaId(siteUrl, collection, locale, doc.slug)
+  const translations = LOCALES.filter(
+    (other) => other !== locale && findDocument(site, collection, other, { id: doc.id }),
+  )
+  const image = documentImage(doc)
+  const keywords = categoryTitles(doc)
+  const description = documentDescription(doc)
+  const translationLinks =
+    locale === DEFAULT_LOCALE
+      ? translations.length > 0
+        ? {
+            workTranslation: translations.map((other) => ({
+              '@id': schemaId(siteUrl, collection, other, doc.slug),
+            })),
+          }
+        : {}
+      : translations.includes(DEFAULT_LOCALE)
+        ? { translationOfWork: { '@id': schemaId(siteUrl, collection, DEFAULT_LOCALE, doc.slug) } }
+        : {}
+  return {
+    '@context': 'https://schema.org',
+    '@type': TYPES[collection],
+    '@id': url,
+    url,
+    headline: doc.title,
+    ...(description ? { description } : {}),
+    inLanguage: locale,
+    datePublished: documentDate(doc),
+    dateModified: doc.updatedAt,
+    ...(image?.filename ? { image: mediaFileUrl(siteUrl, image.filename) } : {}),
+    author: {
+      '@type': 'Organization',
+      name: SITE.name,
+      url: absoluteUrl(siteUrl, paths.home(locale)),
+    },
+    publisher: { '@id': organizationId(siteUrl) },
+    ...(keywords.length > 0 ? { keywords } : {}),
+    ...translationLinks,
+    encoding: {
+      '@type': 'MediaObject',
+      contentUrl: twinUrl(siteUrl, paths.document(collection, locale, doc.slug)),
+      encodingFormat: 'text/markdown',
+    },
+  }
+}
+
+/**
+ * The whole feed: one JSON object per line, each line ending with `\n`. `<` is written as
+ * `\u003c` (the same JSON), so a line can also be embedded in an HTML `<script>` as it is.
+ */
+export function schemaFeed(site: PublishedSite, siteUrl: string): string {
+  return PAGE_COLLECTIONS.flatMap((collection) =>
+    LOCALES.flatMap((locale) =>
+      site.documents[collection][locale].map(
+        (doc) =>
+          `${JSON.stringify(schemaEntry({ site, siteUrl, collection, locale, doc })).replace(/</g, '\\u003c')}\n`,
+      ),
+    ),
+  ).join('')
+}
+
+/** The robots.txt line that advertises the feed (robots.txt is written with the site pages). */
+export function schemamapLine(siteUrl: string = env.SITE_URL): string {
+  return `Schemamap: ${absoluteUrl(siteUrl, AGENT_PATHS.schemaFeed)}`
+}

@@ -1,0 +1,7 @@
+// GET /.well-known/agent-skills/{skill}/SKILL.md – one agent skill, the bytes the index digests
+import { skillRoute } from '@/agents/resources'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = skillRoute()
+export const HEAD = GET

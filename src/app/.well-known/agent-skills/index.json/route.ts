@@ -1,0 +1,7 @@
+// GET /.well-known/agent-skills/index.json – Agent Skills Discovery index (RFC v0.2.0)
+import { loadSkillsIndex, resourceRoute } from '@/agents/resources'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = resourceRoute(loadSkillsIndex)
+export const HEAD = GET

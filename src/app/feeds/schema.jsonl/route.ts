@@ -1,0 +1,7 @@
+// GET /feeds/schema.jsonl – schema.org JSON-LD, one line per published document and locale
+import { loadSchemaFeed, resourceRoute } from '@/agents/resources'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = resourceRoute(loadSchemaFeed)
+export const HEAD = GET

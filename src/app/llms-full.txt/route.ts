@@ -1,0 +1,7 @@
+// GET /llms-full.txt – every published document's markdown, concatenated
+import { loadLlmsFullTxt, resourceRoute } from '@/agents/resources'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = resourceRoute(loadLlmsFullTxt)
+export const HEAD = GET

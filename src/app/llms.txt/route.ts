@@ -1,0 +1,7 @@
+// GET /llms.txt – content index for agents (llmstxt.org)
+import { loadLlmsTxt, resourceRoute } from '@/agents/resources'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = resourceRoute(loadLlmsTxt)
+export const HEAD = GET

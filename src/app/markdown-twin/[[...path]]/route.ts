@@ -1,0 +1,7 @@
+// GET /markdown-twin/{page} – the markdown twin of a site page (src/proxy.ts rewrites P.md here)
+import { markdownTwinRoute } from '@/markdown/twin'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = markdownTwinRoute()
+export const HEAD = GET

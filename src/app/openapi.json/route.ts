@@ -1,0 +1,7 @@
+// GET /openapi.json – OpenAPI 3.1 description of the public interface
+import { loadOpenApi, resourceRoute } from '@/agents/resources'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = resourceRoute(loadOpenApi)
+export const HEAD = GET

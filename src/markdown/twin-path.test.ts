@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+
+import { parseTwinPath } from './twin-path'
+
+const parse = (path: string, query = '') => parseTwinPath(path, new URLSearchParams(query))
+
+describe('parseTwinPath', () => {
+  it.each([
+    ['/', '', { kind: 'index' }],
+    ['/en', '', { kind: 'home', locale: 'en' }],
+    ['/es/blog', '', { kind: 'blog', locale: 'es', page: 1 }],
+    ['/es/blog', 'page=3', { kind: 'blog', locale: 'es', page: 3 }],
+    ['/en/blog', 'page=1&utm=x', { kind: 'blog', locale: 'en', page: 1 }],
+    ['/en/blog/a-post', '', { kind: 'post', locale: 'en', slug: 'a-post' }],
+    ['/en/case-studies', '', { kind: 'case-studies', locale: 'en' }],
+    ['/es/case-studies/a-study', '', { kind: 'case-study', locale: 'es', slug: 'a-study' }],
+    ['/en/contact', '', { kind: 'contact', locale: 'en' }],
+  ])('%s?%s is a page', (path, query, expected) => {
+    expect(parse(path, query)).toEqual(expected)
+  })
+
+  it.each([
+    ['/fr', ''],
+    ['/en/unknown', ''],
+    ['/en/blog/Not_A_Slug', ''],
+    ['/en/blog/a/b', ''],
+    ['/en/contact/x', ''],
+    ['/en/blog', 'page=0'],
+    ['/en/blog', 'page=two'],
+    ['/en/blog', 'page=1&page=2'],
+  ])('%s?%s is not', (path, query) => {
+    expect(parse(path, query)).toBeNull()
+  })
+})

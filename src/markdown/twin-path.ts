@@ -1,0 +1,47 @@
+import { SLUG_PATTERN } from '@/fields/slug'
+import { isLocale, type Locale } from '@/i18n/locales'
+
+/** A site page, as the URL scheme of `src/site/routes.ts` names it. */
+export type TwinPage =
+  | { kind: 'index' }
+  | { kind: 'home'; locale: Locale }
+  | { kind: 'blog'; locale: Locale; page: number }
+  | { kind: 'post'; locale: Locale; slug: string }
+  | { kind: 'case-studies'; locale: Locale }
+  | { kind: 'case-study'; locale: Locale; slug: string }
+  | { kind: 'contact'; locale: Locale }
+
+/** Blog pages are `?page=2`…; page 1 is the list without a parameter (or `page=1`). */
+function blogPage(search: URLSearchParams): number | null {
+  const values = search.getAll('page')
+  if (values.length === 0) return 1
+  if (values.length > 1 || !/^[1-9]\d{0,5}$/.test(values[0]!)) return null
+  return Number(values[0])
+}
+
+/**
+ * The page a path names (`/`, `/en`, `/es/blog/some-post`…), or null for anything that is not a
+ * page of the site: an unknown section, a malformed slug or blog page number. Whether a document
+ * or blog page exists is the service's question.
+ */
+export function parseTwinPath(pagePath: string, search: URLSearchParams): TwinPage | null {
+  if (pagePath === '/' || pagePath === '') return { kind: 'index' }
+  const [, locale, section, slug, ...rest] = pagePath.split('/')
+  if (!isLocale(locale) || rest.length > 0) return null
+  if (section === undefined) return { kind: 'home', locale }
+  const slugOk = slug !== undefined && SLUG_PATTERN.test(slug)
+  switch (section) {
+    case 'blog': {
+      if (slug !== undefined) return slugOk ? { kind: 'post', locale, slug } : null
+      const page = blogPage(search)
+      return page === null ? null : { kind: 'blog', locale, page }
+    }
+    case 'case-studies':
+      if (slug === undefined) return { kind: 'case-studies', locale }
+      return slugOk ? { kind: 'case-study', locale, slug } : null
+    case 'contact':
+      return slug === undefined ? { kind: 'contact', locale } : null
+    default:
+      return null
+  }
+}

@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import jsonld from 'jsonld'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { paths } from '@/site/routes'
+
+import { baseUrl, get, getJson } from '../support/api'
+import { createAgentsContent, markersIn, type AgentsContent } from '../support/agents-content'
+
+/**
+ * /feeds/schema.jsonl (spec 4.7): every line expands with the `jsonld` package in safe mode,
+ * offline, against a vendored schema.org context.
+ *
+ * `tests/fixtures/schemaorg-context.jsonld` is an excerpt of schema.org's own context file
+ * (release 26.0, data/releases/26.0/schemaorgcontext.jsonld in schemaorg/schemaorg): the term
+ * definitions of exactly the classes and properties the feed uses, copied as they are there, and
+ * deliberately without the `@vocab` fallback. With it, safe mode fails on any term the feed uses
+ * that schema.org does not define the way we think, instead of quietly mapping it through the
+ * vocabulary; anything valid against the excerpt is valid against the full context.
+ */
+
+const CONTEXT_URLS = new Set([
+  'https://schema.org',
+  'https://schema.org/',
+  'http://schema.org',
+  'http://schema.org/',
+  'https://schema.org/docs/jsonldcontext.jsonld',
+])
+const VENDORED_CONTEXT = JSON.parse(
+  readFileSync(path.resolve('tests/fixtures/schemaorg-context.jsonld'), 'utf8'),
+) as object
+
+const requested: string[] = []
+/** Serves the vendored context and nothing else: no network. */
+async function documentLoader(url: string) {
+  requested.push(url)
+  if (!CONTEXT_URLS.has(url)) throw new Error(`offline: refusing to load ${url}`)
+  return { contextUrl: undefined, document: VENDORED_CONTEXT, documentUrl: url }
+}
+
+const expand = (entry: object) =>
+  jsonld.expand(
+    entry as jsonld.JsonLdDocument,
+    {
+      documentLoader,
+      safe: true,
+    } as jsonld.Options.Expand,
+  ) as Promise<Record<string, unknown>[]>
+
+const SCHEMA = 'http://schema.org/'
+
+let content: AgentsContent
+let response: Response
+let lines: string[]
+let entries: Record<string, unknown>[]
+
+beforeAll(async () => {
+  content = await createAgentsContent()
+  response = await get('/feeds/schema.jsonl')
+  const text = await response.text()
+  expect(text.endsWith('\n')).toBe(true)
+  lines = text.slice(0, -1).split('\n')
+  entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+}, 120_000)
+
+const entryFor = (url: string) => entries.find((entry) => entry.url === url)
+
+describe('GET /feeds/schema.jsonl', () => {
+  it('is JSON Lines', () => {
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/jsonl')
+    expect(response.headers.get('etag')).toMatch(/^"/)
+    for (const line of lines) expect(line.trim()).toBe(line)
+  })
+
+  it('has one line per published document per locale', async () => {
+    let expected = 0
+    for (const collection of ['posts', 'case-studies']) {
+      for (const locale of ['en', 'es']) {
+        expected += (
+          await getJson<{ totalDocs: number }>(`/api/${collection}?locale=${locale}&limit=1`)
+        ).body.totalDocs
+      }
+    }
+    expect(entries).toHaveLength(expected)
+    expect(new Set(entries.map((entry) => entry['@id'])).size).toBe(expected)
+  })
+
+  it('expands every line in safe mode against the vendored schema.org context, offline', async () => {
+    for (const entry of entries) {
+      const expanded = await expand(entry)
+      expect(expanded).toHaveLength(1)
+      const node = expanded[0]!
+      expect(node['@id']).toBe(entry['@id'])
+      for (const property of [
+        'url',
+        'headline',
+        'inLanguage',
+        'datePublished',
+        'dateModified',
+        'author',
+      ]) {
+        expect(node, `${entry['@id']} ${property}`).toHaveProperty([`${SCHEMA}${property}`])
+      }
+    }
+    expect(requested.length).toBeGreaterThan(0)
+  })
+
+  it('fails safe-mode expansion for a term schema.org does not define (the check has teeth)', async () => {
+    await expect(expand({ ...entries[0], headlne: 'typo' })).rejects.toThrow()
+  })
+
+  it('describes the rich post fully and links its two languages', async () => {
+    const site = baseUrl()
+    const en = entryFor(`${site}${paths.post('en', content.post.slug)}`)
+    const es = entryFor(`${site}${paths.post('es', content.post.slug)}`)
+    expect(en).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: content.post.title.en,
+      description: 'What agents read first.',
+      inLanguage: 'en',
+      datePublished: '2030-01-01T00:00:00.000Z',
+      image: `${site}/api/media/file/${encodeURIComponent(content.image.filename)}`,
+      author: { '@type': 'Organization', name: expect.any(String) },
+      keywords: ['Agent Topics'],
+      workTranslation: [{ '@id': es?.['@id'] }],
+    })
+    expect(typeof en?.dateModified).toBe('string')
+    expect(es).toMatchObject({
+      headline: content.post.title.es,
+      inLanguage: 'es',
+      keywords: ['Temas de agentes'],
+      translationOfWork: { '@id': en?.['@id'] },
+    })
+    expect((await fetch(String(en?.image))).status).toBe(200)
+    const expanded = (await expand(en!))[0]!
+    expect(expanded[`${SCHEMA}workTranslation`]).toEqual([{ '@id': es?.['@id'] }])
+  })
+
+  it('describes case studies as Articles', () => {
+    const study = entryFor(`${baseUrl()}${paths.caseStudy('en', content.caseStudy.slug)}`)
+    expect(study).toMatchObject({ '@type': 'Article', headline: content.caseStudy.title.en })
+  })
+
+  it('holds no draft and no unpublished edit', async () => {
+    const text = lines.join('\n')
+    expect(markersIn(text)).toEqual([])
+    expect(text).not.toContain(content.draftPost.slug)
+    expect(entryFor(`${baseUrl()}${paths.post('en', content.editedPost.slug)}`)).toMatchObject({
+      headline: content.editedPost.title.en,
+    })
+  })
+})
