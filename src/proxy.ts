@@ -32,11 +32,6 @@ function rewriteToTwin(request: NextRequest, page: string, negotiated: boolean):
 export function proxy(request: NextRequest): NextResponse {
   const { pathname } = request.nextUrl
 
-  // The twins' internal route is reached only through the rewrites below.
-  if (pathname === TWIN_ROUTE || pathname.startsWith(`${TWIN_ROUTE}/`)) {
-    return new NextResponse(null, { status: 404 })
-  }
-
   if (pathname.endsWith('.md')) {
     const page = pathname === '/index.md' ? '/' : pathname.slice(0, -'.md'.length)
     return isSitePage(page) ? rewriteToTwin(request, page, false) : NextResponse.next()

@@ -144,7 +144,6 @@ for (const pagePath of [
   '/en/case-studies',
   '/es/contact',
   '/en/blog/evolving-post',
-  '/en/no-such-page',
 ]) {
   test(`no serious or critical accessibility violation on ${pagePath}`, async ({ page }) => {
     await page.goto(`${base()}${pagePath}`)

@@ -203,17 +203,23 @@ describe('freshness and preview', () => {
       }),
     })
     const session = login.headers.get('set-cookie')!.split(';')[0]!
+    // As a browser sends it when the editor opens the preview from the admin: Payload accepts
+    // a session cookie only with Sec-Fetch-Site same-origin/same-site/none (or an allowed Origin).
+    const browser = { 'Sec-Fetch-Site': 'same-origin' }
     const enter = await page(`/api/preview?path=/en/blog/${draft.slug}`, {
-      headers: { Cookie: session },
+      headers: { Cookie: session, ...browser },
     })
     expect(enter.status).toBe(307)
     const bypass = enter.headers.get('set-cookie')!.split(';')[0]!
     const preview = await page(`/en/blog/${draft.slug}`, {
-      headers: { Cookie: `${session}; ${bypass}` },
+      headers: { Cookie: `${session}; ${bypass}`, ...browser },
     })
     expect(preview.status).toBe(200)
     expect(preview.html).toContain('SITE-DRAFT-MARKER')
     // The draft-mode cookie alone, without the editor's session, shows nothing.
-    expect((await page(`/en/blog/${draft.slug}`, { headers: { Cookie: bypass } })).status).toBe(404)
+    const withoutSession = await page(`/en/blog/${draft.slug}`, {
+      headers: { Cookie: bypass, ...browser },
+    })
+    expect(withoutSession.status).toBe(404)
   })
 })
