@@ -6,7 +6,7 @@ import type { Messages } from '@/i18n/messages'
 import type { SiteDocument } from '@/site/content'
 import { formatDate } from '@/site/format'
 import { documentJsonLd } from '@/site/json-ld'
-import { asMedia, variantsOf } from '@/site/media'
+import { asImage, variantsOf } from '@/site/media'
 import { paths, type PageCollection } from '@/site/routes'
 
 import { JsonLd } from './JsonLd'
@@ -24,7 +24,7 @@ export function DocumentArticle({
   locale: Locale
   t: Messages
 }) {
-  const cover = asMedia(doc.coverImage)
+  const cover = asImage(doc.coverImage)
   const categories = (doc.categories ?? []).flatMap((category) =>
     typeof category === 'object' && category ? [category] : [],
   )

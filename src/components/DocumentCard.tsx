@@ -2,7 +2,7 @@ import Link from 'next/link'
 
 import type { Locale } from '@/i18n/locales'
 import { formatDate } from '@/site/format'
-import { asMedia, variantsOf } from '@/site/media'
+import { asImage, variantsOf } from '@/site/media'
 import type { SiteDocument } from '@/site/content'
 
 import { MediaImage } from './MediaImage'
@@ -20,7 +20,7 @@ export function DocumentCard({
   readMore: string
   headingLevel?: 2 | 3
 }) {
-  const cover = asMedia(doc.coverImage)
+  const cover = asImage(doc.coverImage)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <li className="card">

@@ -10,6 +10,12 @@ export function asMedia(value: unknown): Media | null {
   return value && typeof value === 'object' && 'url' in value ? (value as Media) : null
 }
 
+/** A populated image upload that can be shown with next/image (a video or PDF can't). */
+export function asImage(value: unknown): Media | null {
+  const media = asMedia(value)
+  return media?.mimeType?.startsWith('image/') && media.url && media.width ? media : null
+}
+
 /** The variants of an image with the same aspect ratio as `size` (card or large). */
 export function variantsOf(media: Media, names: SizeName[]): MediaVariant[] {
   const variants: MediaVariant[] = []

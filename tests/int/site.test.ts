@@ -7,6 +7,7 @@ import {
   saveUnpublishedEdit,
   type CreatedDocument,
 } from '../support/factories'
+import { createMedia, fakeMp4 } from '../support/media'
 
 const page = async (path: string, init: RequestInit = {}) => {
   const response = await fetch(`${baseUrl()}${path}`, { redirect: 'manual', ...init })
@@ -96,6 +97,19 @@ describe('site pages', () => {
     const { status, html } = await page(path())
     expect(status).toBe(404)
     expect(html).not.toContain('SITE-DRAFT-MARKER')
+  })
+
+  it('a document whose cover is not an image (a video) still renders, without the image', async () => {
+    const video = await createMedia(fakeMp4(64 * 1024), 'cover-clip.mp4', 'video/mp4')
+    const withVideo = await createDocument('posts', {
+      status: 'published',
+      title: { en: 'Video cover post', es: 'Artículo con vídeo' },
+      coverImage: video.id,
+    })
+    expect((await page(`/en/blog/${withVideo.slug}`)).status).toBe(200)
+    const list = await page('/en/blog')
+    expect(list.status).toBe(200)
+    expect(list.html).toContain('Video cover post')
   })
 
   it('the 404 page speaks the language of its URL', async () => {
