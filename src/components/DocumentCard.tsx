@@ -4,6 +4,7 @@ import type { Locale } from '@/i18n/locales'
 import { formatDate } from '@/site/format'
 import { asImage, variantsOf } from '@/site/media'
 import type { SiteDocument } from '@/site/content'
+import { paths, type PageCollection } from '@/site/routes'
 
 import { MediaImage } from './MediaImage'
 
@@ -48,5 +49,35 @@ export function DocumentCard({
         </Link>
       </div>
     </li>
+  )
+}
+
+/** A grid of cards linking to the documents' pages. */
+export function DocumentCards({
+  collection,
+  docs,
+  locale,
+  readMore,
+  headingLevel,
+}: {
+  collection: PageCollection
+  docs: SiteDocument[]
+  locale: Locale
+  readMore: string
+  headingLevel?: 2 | 3
+}) {
+  return (
+    <ul className="cards">
+      {docs.map((doc) => (
+        <DocumentCard
+          key={doc.id}
+          doc={doc}
+          locale={locale}
+          href={paths.document(collection, locale, doc.slug)}
+          readMore={readMore}
+          headingLevel={headingLevel}
+        />
+      ))}
+    </ul>
   )
 }

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 
-import { DocumentCard } from '@/components/DocumentCard'
+import { DocumentCards } from '@/components/DocumentCard'
 import { JsonLd } from '@/components/JsonLd'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
@@ -48,34 +48,24 @@ export default async function HomePage({ params }: Props) {
       <div className="container">
         <section aria-labelledby="latest-posts">
           <h2 id="latest-posts">{t.home.latestPosts}</h2>
-          <ul className="cards">
-            {posts.docs.map((doc) => (
-              <DocumentCard
-                key={doc.id}
-                doc={doc}
-                locale={locale}
-                href={paths.post(locale, doc.slug)}
-                readMore={t.blog.readMore}
-              />
-            ))}
-          </ul>
+          <DocumentCards
+            collection="posts"
+            docs={posts.docs}
+            locale={locale}
+            readMore={t.blog.readMore}
+          />
           <p>
             <Link href={paths.blog(locale)}>{t.home.allPosts}</Link>
           </p>
         </section>
         <section aria-labelledby="featured-case-studies">
           <h2 id="featured-case-studies">{t.home.featuredCaseStudies}</h2>
-          <ul className="cards">
-            {caseStudies.docs.map((doc) => (
-              <DocumentCard
-                key={doc.id}
-                doc={doc}
-                locale={locale}
-                href={paths.caseStudy(locale, doc.slug)}
-                readMore={t.caseStudies.readMore}
-              />
-            ))}
-          </ul>
+          <DocumentCards
+            collection="case-studies"
+            docs={caseStudies.docs}
+            locale={locale}
+            readMore={t.caseStudies.readMore}
+          />
           <p>
             <Link href={paths.caseStudies(locale)}>{t.home.allCaseStudies}</Link>
           </p>

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 
-import { DocumentCard } from '@/components/DocumentCard'
+import { DocumentCards } from '@/components/DocumentCard'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { listDocuments } from '@/site/content'
@@ -46,18 +46,13 @@ export default async function BlogPage({ params, searchParams }: Props) {
       <h1>{t.blog.title}</h1>
       <p className="prose">{t.blog.description}</p>
       {result.docs.length === 0 ? <p>{t.blog.empty}</p> : null}
-      <ul className="cards">
-        {result.docs.map((doc) => (
-          <DocumentCard
-            key={doc.id}
-            doc={doc}
-            locale={locale}
-            href={paths.post(locale, doc.slug)}
-            readMore={t.blog.readMore}
-            headingLevel={2}
-          />
-        ))}
-      </ul>
+      <DocumentCards
+        collection="posts"
+        docs={result.docs}
+        locale={locale}
+        readMore={t.blog.readMore}
+        headingLevel={2}
+      />
       {result.totalPages > 1 ? (
         <nav className="pagination" aria-label={t.blog.pagination}>
           {page > 1 ? (

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 
-import { DocumentCard } from '@/components/DocumentCard'
+import { DocumentCards } from '@/components/DocumentCard'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { listDocuments } from '@/site/content'
@@ -32,18 +32,13 @@ export default async function CaseStudiesPage({ params }: Props) {
       <h1>{t.caseStudies.title}</h1>
       <p className="prose">{t.caseStudies.description}</p>
       {docs.length === 0 ? <p>{t.caseStudies.empty}</p> : null}
-      <ul className="cards">
-        {docs.map((doc) => (
-          <DocumentCard
-            key={doc.id}
-            doc={doc}
-            locale={locale}
-            href={paths.caseStudy(locale, doc.slug)}
-            readMore={t.caseStudies.readMore}
-            headingLevel={2}
-          />
-        ))}
-      </ul>
+      <DocumentCards
+        collection="case-studies"
+        docs={docs}
+        locale={locale}
+        readMore={t.caseStudies.readMore}
+        headingLevel={2}
+      />
     </div>
   )
 }
