@@ -1,6 +1,6 @@
 import 'server-only'
 
-import type { Where } from 'payload'
+import type { TypedUser, Where } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { signedInUser } from '@/lib/auth'
@@ -21,10 +21,13 @@ export type SiteDocument = (Post | CaseStudy) & {
 
 const published = { overrideAccess: false, user: null, draft: false } as const
 
-export async function findDocumentBySlug(
+type ReadAs = typeof published | { overrideAccess: false; user: TypedUser; draft: true }
+
+async function findOneBySlug(
   collection: PageCollection,
   locale: Locale,
   slug: string,
+  readAs: ReadAs,
 ): Promise<SiteDocument | null> {
   const payload = await getPayloadClient()
   const { docs } = await payload.find({
@@ -33,9 +36,17 @@ export async function findDocumentBySlug(
     where: { slug: { equals: slug } },
     limit: 1,
     depth: 1,
-    ...published,
+    ...readAs,
   })
   return (docs[0] as SiteDocument | undefined) ?? null
+}
+
+export function findDocumentBySlug(
+  collection: PageCollection,
+  locale: Locale,
+  slug: string,
+): Promise<SiteDocument | null> {
+  return findOneBySlug(collection, locale, slug, published)
 }
 
 export interface DocumentPage {
@@ -84,7 +95,7 @@ export async function allDocuments(
 
 /**
  * Draft preview for a signed-in editor (Next draft mode, entered through /api/preview): the
- * latest version, drafts included, never cached. Anyone else gets null and sees published pages.
+ * latest version, drafts included. Anyone else gets null and sees published pages.
  */
 export async function findDocumentForPreview(
   collection: PageCollection,
@@ -95,15 +106,5 @@ export async function findDocumentForPreview(
   const payload = await getPayloadClient()
   const user = await signedInUser(payload, { headers: requestHeaders })
   if (!user) return null
-  const { docs } = await payload.find({
-    collection,
-    locale,
-    where: { slug: { equals: slug } },
-    limit: 1,
-    depth: 1,
-    draft: true,
-    overrideAccess: false,
-    user,
-  })
-  return (docs[0] as SiteDocument | undefined) ?? null
+  return findOneBySlug(collection, locale, slug, { overrideAccess: false, user, draft: true })
 }
