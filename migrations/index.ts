@@ -1,6 +1,7 @@
 import * as migration_20261121_121738_initial from './20261121_121738_initial'
 import * as migration_20261121_122654_inquiries from './20261121_122654_inquiries'
 import * as migration_20261121_122908_media_sizes from './20261121_122908_media_sizes'
+import * as migration_20261121_145135_content_change_notify from './20261121_145135_content_change_notify'
 
 export const migrations = [
   {
@@ -17,5 +18,10 @@ export const migrations = [
     up: migration_20261121_122908_media_sizes.up,
     down: migration_20261121_122908_media_sizes.down,
     name: '20261121_122908_media_sizes',
+  },
+  {
+    up: migration_20261121_145135_content_change_notify.up,
+    down: migration_20261121_145135_content_change_notify.down,
+    name: '20261121_145135_content_change_notify',
   },
 ]

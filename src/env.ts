@@ -62,6 +62,14 @@ const schema = z.object({
   /** How often each instance looks for inquiries due for delivery. */
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   MAIL_FROM: z.email().default('website@example.com'),
+  /** The in-memory response cache of published reads: on, or off (to measure cache misses). */
+  RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  /** Its bound, in megabytes; least recently used responses go first. */
+  RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /** Optional: a CDN's purge-everything endpoint, POSTed when published content changes. */
+  CDN_PURGE_URL: optionalUrl,
+  /** Bearer token for CDN_PURGE_URL. */
+  CDN_PURGE_TOKEN: z.string().min(1).optional(),
 })
 
 function readEnv() {

@@ -42,18 +42,22 @@ export function publishableFields(extra: Field[] = []): Field[] {
 }
 
 /** Access, drafts and versions shared by every publishable collection. */
-export const publishableCollection: Pick<CollectionConfig, 'access' | 'versions' | 'defaultSort'> =
-  {
-    access: {
-      read: publishedOnly,
-      readVersions: authenticated,
-      create: authenticated,
-      update: authenticated,
-      delete: authenticated,
-    },
-    defaultSort: '-publishedAt',
-    versions: {
-      drafts: { schedulePublish: true },
-      maxPerDoc: 50,
-    },
-  }
+export const publishableCollection: Pick<
+  CollectionConfig,
+  'access' | 'versions' | 'defaultSort' | 'indexes'
+> = {
+  access: {
+    read: publishedOnly,
+    readVersions: authenticated,
+    create: authenticated,
+    update: authenticated,
+    delete: authenticated,
+  },
+  defaultSort: '-publishedAt',
+  // The public list query: published documents, newest first.
+  indexes: [{ fields: ['_status', 'publishedAt'] }],
+  versions: {
+    drafts: { schedulePublish: true },
+    maxPerDoc: 50,
+  },
+}

@@ -3,12 +3,18 @@
  * only here is the connecting socket visible. It
  * - validates settings before anything else (a bad setting stops the start, naming it);
  * - establishes the client's address (src/http/client-address.ts) and hands it on, signed;
+ * - answers anonymous reads of published content from its response cache (src/cache/) before
+ *   Next.js sees them, and drops that cache whenever PostgreSQL reports a content change;
  * - shuts down gracefully on SIGTERM/SIGINT: stops accepting, lets in-flight requests finish.
  */
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
 import next from 'next'
 
+import { cdnPurger } from '@/cache/cdn-purge'
+import { listenForContentChanges } from '@/cache/invalidation'
+import { responseCache } from '@/cache/response-cache'
+import { ResponseStore } from '@/cache/store'
 import { env } from '@/env'
 import {
   CLIENT_ADDRESS_HEADER,
@@ -26,22 +32,8 @@ const app = next({ dev, hostname: env.HOST ?? 'localhost', port: env.PORT })
 await app.prepare()
 const handle = app.getRequestHandler()
 
-const server = createServer((request, response) => {
-  // Next.js answers 500 for a path that isn't valid percent-encoding; it is the caller's error.
-  try {
-    decodeURIComponent((request.url ?? '/').split('?', 1)[0]!)
-  } catch {
-    response.writeHead(400, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
-    response.end(
-      JSON.stringify({
-        error: {
-          code: 'invalid_parameter',
-          message: 'The URL path is not valid percent-encoding.',
-        },
-      }),
-    )
-    return
-  }
+/** Hands a request to Next.js with the client's address established and the response fixups. */
+function render(request: IncomingMessage, response: ServerResponse): void {
   // Whatever the caller sent under our header names is discarded, then replaced by what we saw.
   delete request.headers[CLIENT_ADDRESS_HEADER]
   delete request.headers[CLIENT_SIGNATURE_HEADER]
@@ -60,6 +52,50 @@ const server = createServer((request, response) => {
   // Next.js replaces a page's Vary; pages that answer markdown to Accept must keep `Accept` in it.
   keepVaryAccept(response)
   void handle(request, response)
+}
+
+function isValidPath(url: string | undefined): boolean {
+  try {
+    decodeURIComponent((url ?? '/').split('?', 1)[0]!)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const store = new ResponseStore({
+  maxBytes: env.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
+  maxEntryBytes: Math.min(8 * 1024 * 1024, env.RESPONSE_CACHE_MAX_MB * 1024 * 256),
+})
+const serveCached = responseCache(store, render)
+const purgeCdn = cdnPurger(env.CDN_PURGE_URL, env.CDN_PURGE_TOKEN)
+// The cache is used only while this feed is connected: without it a publish could go unnoticed.
+const contentChanges =
+  env.RESPONSE_CACHE === 'on'
+    ? listenForContentChanges(env.DATABASE_URL, {
+        onChange: () => {
+          store.invalidate()
+          purgeCdn()
+        },
+        onConnected: (connected) => (connected ? store.resume() : store.suspend()),
+      })
+    : undefined
+
+const server = createServer((request, response) => {
+  // Next.js answers 500 for a path that isn't valid percent-encoding; it is the caller's error.
+  if (!isValidPath(request.url)) {
+    response.writeHead(400, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+    response.end(
+      JSON.stringify({
+        error: {
+          code: 'invalid_parameter',
+          message: 'The URL path is not valid percent-encoding.',
+        },
+      }),
+    )
+    return
+  }
+  if (!serveCached(request, response)) render(request, response)
 })
 
 if (dev) server.on('upgrade', app.getUpgradeHandler())
@@ -78,7 +114,7 @@ function shutdown(signal: string): void {
   const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS)
   force.unref()
   server.close(() => {
-    void app.close().finally(() => process.exit(0))
+    void Promise.allSettled([contentChanges?.close(), app.close()]).finally(() => process.exit(0))
   })
   server.closeIdleConnections()
 }

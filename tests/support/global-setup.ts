@@ -18,6 +18,8 @@ declare module 'vitest' {
     redisUrl: string
     /** The shared app's Redis key namespace (budgets), unique to this run. */
     redisPrefix: string
+    /** The shared app's settings, to start more instances of the same site. */
+    appEnv: Record<string, string>
   }
 }
 
@@ -68,6 +70,7 @@ export default async function setup(project: TestProject) {
   project.provide('mailDir', mailDir)
   project.provide('redisUrl', redisUrl)
   project.provide('redisPrefix', redisPrefix)
+  project.provide('appEnv', env)
 
   return async () => {
     await app?.stop()

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto'
+import type { OutgoingHttpHeaders } from 'node:http'
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+
+import { SHARED_CACHE_CONTROL } from './policy'
+
+export type Encoding = 'identity' | 'gzip' | 'br'
+
+/** One representation of a cached response, its head prepared once. */
+export interface Variant {
+  body: Buffer
+  etag: string
+  headers: OutgoingHttpHeaders
+  /** What a 304 repeats (RFC 9110 §15.4.5): validators and caching headers, no body ones. */
+  notModifiedHeaders: OutgoingHttpHeaders
+}
+
+export interface CachedResponse {
+  key: string
+  status: number
+  identity: Variant
+  /** Compressed variants, made on first request for them; `null` when not worth having. */
+  gzip?: Variant | null
+  br?: Variant | null
+  bytes: number
+}
+
+/** Headers that belong to one connection or one send, never to a stored response. */
+const NOT_STORED = new Set([
+  'connection',
+  'content-length',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+  'x-cache',
+])
+const NOT_MODIFIED_KEEPS = ['cache-control', 'content-location', 'etag', 'expires', 'vary']
+const COMPRESSIBLE =
+  /^(text\/|application\/(json|xml|javascript|ld\+json|rss\+xml|atom\+xml|[\w.+-]*\+json|jsonl|x-ndjson))/i
+const MIN_COMPRESSED_BYTES = 1_024
+
+/** A strong validator of exactly these bytes. */
+function etagOf(body: Buffer, suffix = ''): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}${suffix}"`
+}
+
+function withVaryAcceptEncoding(vary: unknown): string {
+  const values = String(vary ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+  if (!values.some((value) => value === '*' || value.toLowerCase() === 'accept-encoding'))
+    values.push('Accept-Encoding')
+  return values.join(', ')
+}
+
+function variant(
+  body: Buffer,
+  etag: string,
+  base: OutgoingHttpHeaders,
+  encoding: Encoding,
+): Variant {
+  const headers: OutgoingHttpHeaders = { ...base, etag, 'content-length': body.length }
+  if (encoding !== 'identity') headers['content-encoding'] = encoding
+  const notModifiedHeaders: OutgoingHttpHeaders = {}
+  for (const name of NOT_MODIFIED_KEEPS) {
+    if (headers[name] !== undefined) notModifiedHeaders[name] = headers[name]
+  }
+  return { body, etag, headers, notModifiedHeaders }
+}
+
+/**
+ * Turns a rendered response into a cache entry. Its body is kept byte for byte; its head loses
+ * what belongs to one send, gains a strong ETag (the route's own, when it set one) and the
+ * shared-cache policy, and says it varies by Accept-Encoding because hits may be compressed.
+ */
+export function createEntry(
+  key: string,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  body: Buffer,
+): CachedResponse {
+  const base: OutgoingHttpHeaders = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !NOT_STORED.has(name)) base[name] = value
+  }
+  base['cache-control'] = SHARED_CACHE_CONTROL
+  if (COMPRESSIBLE.test(String(base['content-type'] ?? '')))
+    base.vary = withVaryAcceptEncoding(base.vary)
+  const ownEtag = typeof base.etag === 'string' && base.etag.startsWith('"') ? base.etag : null
+  delete base.etag
+  const identity = variant(body, ownEtag ?? etagOf(body), base, 'identity')
+  return {
+    key,
+    status,
+    identity,
+    bytes: body.length + key.length + 512,
+  }
+}
+
+function baseHeadersOf(identity: Variant): OutgoingHttpHeaders {
+  const { etag: _etag, 'content-length': _length, ...base } = identity.headers
+  return base
+}
+
+/**
+ * The variant to send for `encoding`, compressing on first use. Returns the bytes the entry
+ * grew by, so the store can account for them.
+ */
+export function variantFor(
+  entry: CachedResponse,
+  encoding: Encoding,
+): { variant: Variant; grewBy: number } {
+  if (encoding === 'identity') return { variant: entry.identity, grewBy: 0 }
+  const existing = entry[encoding]
+  if (existing !== undefined) return { variant: existing ?? entry.identity, grewBy: 0 }
+  const { identity } = entry
+  // A digest header describes the bytes as the route made them; a re-encoding would belie it.
+  const compressible =
+    identity.body.length >= MIN_COMPRESSED_BYTES &&
+    COMPRESSIBLE.test(String(identity.headers['content-type'] ?? '')) &&
+    identity.headers['repr-digest'] === undefined &&
+    identity.headers['content-digest'] === undefined
+  if (!compressible) {
+    entry[encoding] = null
+    return { variant: identity, grewBy: 0 }
+  }
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(identity.body, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: 5,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: identity.body.length,
+          },
+        })
+      : gzipSync(identity.body, { level: 6 })
+  if (body.length >= identity.body.length) {
+    entry[encoding] = null
+    return { variant: identity, grewBy: 0 }
+  }
+  // The compressed bytes are another representation, so they get their own validator.
+  const etag = `${identity.etag.slice(0, -1)}-${encoding}"`
+  const made = variant(body, etag, baseHeadersOf(identity), encoding)
+  entry[encoding] = made
+  return { variant: made, grewBy: body.length + 256 }
+}
