@@ -7,6 +7,11 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   reactStrictMode: true,
+  experimental: {
+    // Next.js loads every route's server bundle at start by default, the admin UI's included:
+    // ~100 MB of RSS and seconds of start for code most instances never run. Routes load on first use.
+    preloadEntriesOnStart: false,
+  },
 }
 
 export default withPayload(nextConfig, { devBundleServerPackages: false })

@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import nextEnv from '@next/env'
 
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './lib/embedded-postgres'
+import { buildServerBundle, serverBundlePath } from './lib/server-bundle'
 
 const SECRET_FILE = '.data/payload-secret'
 const SEEDED_MARKER = '.data/seeded'
@@ -83,9 +84,12 @@ async function migrateAndMaybeSeed(seed: 'always' | 'first-run'): Promise<void> 
 async function main(): Promise<never> {
   const port = process.env.PORT ?? '3000'
   switch (command) {
-    case 'build':
+    case 'build': {
       // The build queries nothing, so it needs no database (Docker builds have none).
-      return shutdown(await run(process.execPath, [nextBin, 'build', ...rest]))
+      const code = await run(process.execPath, [nextBin, 'build', ...rest])
+      if (code === 0) await buildServerBundle()
+      return shutdown(code)
+    }
     case 'migrate':
       await prepareDatabase()
       return shutdown(await tsx('scripts/migrate.ts'))
@@ -101,10 +105,13 @@ async function main(): Promise<never> {
       await prepareDatabase()
       await migrateAndMaybeSeed('first-run')
       return shutdown(
-        await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...rest], {
-          NODE_ENV: command === 'dev' ? 'development' : 'production',
-          PORT: port,
-        }),
+        await run(
+          process.execPath,
+          command === 'dev'
+            ? ['--import', 'tsx', 'src/server/main.ts', ...rest]
+            : [serverBundlePath(), ...rest],
+          { NODE_ENV: command === 'dev' ? 'development' : 'production', PORT: port },
+        ),
       )
     default:
       console.error(

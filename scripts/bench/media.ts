@@ -17,15 +17,12 @@
  *
  * Settings: BENCH_FILE_MB (200), BENCH_ROUNDS (5), BENCH_PARALLEL (4), BENCH_SLOW_MBPS (40).
  */
-import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import {
   createReadStream,
   createWriteStream,
-  existsSync,
   readdirSync,
-  readFileSync,
   readlinkSync,
   rmSync,
   writeFileSync,
@@ -37,6 +34,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { runScript, startApp, type AppServer } from '../../tests/support/app-server'
+import { adminAuthorization, ensureBuild, procStatus } from './lib'
 import { createTestDatabase, stopTestDatabaseServer } from '../../tests/support/database'
 
 const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 200)
@@ -53,12 +51,6 @@ const SOURCE = path.join(MEDIA_DIR, '..', `${RUN}-source.mp4`)
 // Memory of the server process
 // ---------------------------------------------------------------------------------------------
 
-function status(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const text = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)
-  return match ? Number(match[1]) * 1024 : NaN
-}
-
 /** File descriptors of the server that point into the storage directory. */
 function openMediaFiles(pid: number): number {
   return readdirSync(`/proc/${pid}/fd`).filter((fd) => {
@@ -72,13 +64,13 @@ function openMediaFiles(pid: number): number {
 
 /** Samples VmRSS until stopped; returns the highest value seen. */
 function sampleRss(pid: number): () => number {
-  let peak = status(pid, 'VmRSS')
+  let peak = procStatus(pid, 'VmRSS')
   const timer = setInterval(() => {
-    peak = Math.max(peak, status(pid, 'VmRSS'))
+    peak = Math.max(peak, procStatus(pid, 'VmRSS'))
   }, 20)
   return () => {
     clearInterval(timer)
-    return Math.max(peak, status(pid, 'VmRSS'))
+    return Math.max(peak, procStatus(pid, 'VmRSS'))
   }
 }
 
@@ -140,19 +132,6 @@ async function createPublishedVideo(env: Record<string, string>): Promise<string
   }
 }
 
-function ensureBuild(): Promise<void> {
-  const distDir = process.env.NEXT_DIST_DIR || '.next'
-  if (existsSync(path.join(distDir, 'BUILD_ID'))) return Promise.resolve()
-  console.log(`No build in ${distDir}: building first.`)
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
-      stdio: 'inherit',
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-    })
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed'))))
-  })
-}
-
 // ---------------------------------------------------------------------------------------------
 // Downloads
 // ---------------------------------------------------------------------------------------------
@@ -178,17 +157,6 @@ async function download(url: string, mbps?: number): Promise<{ bytes: number; se
     }
   }
   return { bytes, seconds: (performance.now() - started) / 1000 }
-}
-
-/** Signs up the first user (the admin) and returns an Authorization header value. */
-async function adminAuthorization(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/users/first-register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.test', password: 'bench-password-0123456789' }),
-  })
-  if (!response.ok) throw new Error(`first-register: ${response.status}`)
-  return `JWT ${((await response.json()) as { token: string }).token}`
 }
 
 /** Streams `file` as a multipart upload to /api/media; resolves with the status and seconds. */
@@ -278,7 +246,7 @@ async function main(): Promise<void> {
     await once(head, 'end')
     await new Promise((resolve) => setTimeout(resolve, 1000))
 
-    const baseline = status(pid, 'VmRSS')
+    const baseline = procStatus(pid, 'VmRSS')
     writeFileSync(`/proc/${pid}/clear_refs`, '5') // resets VmHWM to the current RSS
     const results: string[] = []
     const peaks: Record<string, number> = {}
@@ -311,10 +279,10 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500))
     peaks.aborted = stop()
     const filesAfter = openMediaFiles(pid)
-    const hwm = status(pid, 'VmHWM')
+    const hwm = procStatus(pid, 'VmHWM')
 
     const authorization = await adminAuthorization(app.url)
-    const beforeUpload = status(pid, 'VmRSS')
+    const beforeUpload = procStatus(pid, 'VmRSS')
     stop = sampleRss(pid)
     const upload = await uploadFile(app.url, authorization, SOURCE, size)
     const uploadPeak = stop()

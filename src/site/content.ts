@@ -1,6 +1,6 @@
 import 'server-only'
 
-import type { TypedUser, Where } from 'payload'
+import type { SelectType, TypedUser, Where } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { signedInUser } from '@/lib/auth'
@@ -56,10 +56,24 @@ export interface DocumentPage {
   totalDocs: number
 }
 
+/** What a card in a list shows: reading the body too would cost most of a list page's render. */
+export const CARD_FIELDS = {
+  title: true,
+  slug: true,
+  excerpt: true,
+  publishedAt: true,
+  coverImage: true,
+} satisfies SelectType
+
 export async function listDocuments(
   collection: PageCollection,
   locale: Locale,
-  { page = 1, limit = 100, where }: { page?: number; limit?: number; where?: Where } = {},
+  {
+    page = 1,
+    limit = 100,
+    where,
+    select,
+  }: { page?: number; limit?: number; where?: Where; select?: SelectType } = {},
 ): Promise<DocumentPage> {
   const payload = await getPayloadClient()
   const result = await payload.find({
@@ -70,6 +84,7 @@ export async function listDocuments(
     limit,
     depth: 1,
     sort: ['-publishedAt', '-id'],
+    select,
     ...published,
   })
   return {

@@ -3,6 +3,8 @@ import { createWriteStream, mkdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 
+import { serverBundlePath } from '../../scripts/lib/server-bundle'
+
 export interface AppServer {
   url: string
   port: number
@@ -36,7 +38,7 @@ export function runScript(script: string, env: Record<string, string>): Promise<
 }
 
 /**
- * Starts the production build with the project's server (src/server/main.ts, what `npm start`
+ * Starts the production build with the project's server (its bundle of src/server/main.ts, what `npm start`
  * runs) as a separate process, and waits until it answers. Output: .data/test-logs/<name>.log.
  */
 export async function startApp(name: string, env: Record<string, string>): Promise<AppServer> {
@@ -44,7 +46,7 @@ export async function startApp(name: string, env: Record<string, string>): Promi
   const url = `http://127.0.0.1:${port}`
   mkdirSync('.data/test-logs', { recursive: true })
   const log = createWriteStream(path.join('.data/test-logs', `${name}.log`))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [serverBundlePath()], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -7,7 +7,7 @@ import { JsonLd } from '@/components/JsonLd'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { SITE } from '@/site/config'
-import { listDocuments } from '@/site/content'
+import { CARD_FIELDS, listDocuments } from '@/site/content'
 import { organizationJsonLd } from '@/site/json-ld'
 import { pageMetadata } from '@/site/metadata'
 import { paths } from '@/site/routes'
@@ -30,8 +30,8 @@ export default async function HomePage({ params }: Props) {
   if (!isLocale(locale)) notFound()
   const t = messagesFor(locale)
   const [posts, caseStudies] = await Promise.all([
-    listDocuments('posts', locale, { limit: 3 }),
-    listDocuments('case-studies', locale, { limit: 3 }),
+    listDocuments('posts', locale, { limit: 3, select: CARD_FIELDS }),
+    listDocuments('case-studies', locale, { limit: 3, select: CARD_FIELDS }),
   ])
   return (
     <>

@@ -5,7 +5,7 @@ import { notFound } from 'next/navigation'
 import { DocumentCards } from '@/components/DocumentCard'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
-import { listDocuments } from '@/site/content'
+import { CARD_FIELDS, listDocuments } from '@/site/content'
 import { pageMetadata } from '@/site/metadata'
 import { BLOG_PAGE_SIZE, paths } from '@/site/routes'
 
@@ -39,7 +39,11 @@ export default async function BlogPage({ params, searchParams }: Props) {
   const page = pageNumber((await searchParams).page)
   if (page === null) notFound()
   const t = messagesFor(locale)
-  const result = await listDocuments('posts', locale, { page, limit: BLOG_PAGE_SIZE })
+  const result = await listDocuments('posts', locale, {
+    page,
+    limit: BLOG_PAGE_SIZE,
+    select: CARD_FIELDS,
+  })
   if (page > Math.max(1, result.totalPages)) notFound()
   return (
     <div className="container">

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation'
 import { DocumentCards } from '@/components/DocumentCard'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
-import { listDocuments } from '@/site/content'
+import { CARD_FIELDS, listDocuments } from '@/site/content'
 import { pageMetadata } from '@/site/metadata'
 import { CASE_STUDIES_PAGE_SIZE, paths } from '@/site/routes'
 
@@ -26,7 +26,10 @@ export default async function CaseStudiesPage({ params }: Props) {
   const { locale } = await params
   if (!isLocale(locale)) notFound()
   const t = messagesFor(locale)
-  const { docs } = await listDocuments('case-studies', locale, { limit: CASE_STUDIES_PAGE_SIZE })
+  const { docs } = await listDocuments('case-studies', locale, {
+    limit: CASE_STUDIES_PAGE_SIZE,
+    select: CARD_FIELDS,
+  })
   return (
     <div className="container">
       <h1>{t.caseStudies.title}</h1>
