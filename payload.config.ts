@@ -7,6 +7,8 @@ import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
+import { LOG_OPTIONS } from '@/lib/logger'
+
 import { CaseStudies } from '@/collections/CaseStudies'
 import { Categories } from '@/collections/Categories'
 import { Inquiries } from '@/collections/Inquiries'
@@ -52,7 +54,10 @@ export default buildConfig({
     // runs exactly what production runs.
     push: false,
     migrationDir: path.resolve(dirname, 'migrations'),
+    // Reads may go to replicas (DATABASE_READ_REPLICAS); writes and transactions use the primary.
+    ...(env.readReplicas.length > 0 ? { readReplicas: env.readReplicas } : {}),
   }),
+  logger: { options: { ...LOG_OPTIONS, name: 'payload' } },
   defaultDepth: QUERY_LIMITS.depthDefault,
   maxDepth: QUERY_LIMITS.depthMax,
   jobs: {

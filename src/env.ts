@@ -62,6 +62,17 @@ const schema = z.object({
   /** How often each instance looks for inquiries due for delivery. */
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   MAIL_FROM: z.email().default('website@example.com'),
+  /** Least severe level written to the JSON logs (stdout). */
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  /** Optional, comma-separated: read replicas of DATABASE_URL for reads (writes go to the primary). */
+  DATABASE_READ_REPLICAS: z
+    .string()
+    .optional()
+    .refine(
+      (value) =>
+        !value || value.split(',').every((url) => /^postgres(ql)?:\/\/\S+$/.test(url.trim())),
+      { message: 'must be comma-separated postgres:// URLs' },
+    ),
   /** The in-memory response cache of published reads: on, or off (to measure cache misses). */
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   /** Its bound, in megabytes; least recently used responses go first. */
@@ -86,6 +97,10 @@ function readEnv() {
     // The site's own origin: canonical URLs, CSRF and same-origin checks all use this one value.
     MEDIA_DIR: path.resolve(values.MEDIA_DIR),
     trustedProxies: parseTrustedProxies(values.TRUSTED_PROXIES),
+    readReplicas: (values.DATABASE_READ_REPLICAS ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
     SITE_URL: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
   }
 }

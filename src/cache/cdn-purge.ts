@@ -1,3 +1,5 @@
+import { logger } from '@/lib/logger'
+
 /** Several tables change in one publish; their notifications are purged as one. */
 const PURGE_DEBOUNCE_MS = 200
 const PURGE_TIMEOUT_MS = 5_000
@@ -25,9 +27,9 @@ export function cdnPurger(url: string | undefined, token: string | undefined): (
         signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
       }).then(
         (response) => {
-          if (!response.ok) console.warn(`CDN purge answered ${response.status}`)
+          if (!response.ok) logger.warn({ status: response.status }, 'CDN purge refused')
         },
-        (error: unknown) => console.warn(`CDN purge failed: ${String(error)}`),
+        (error: unknown) => logger.warn({ err: String(error) }, 'CDN purge failed'),
       )
     }, PURGE_DEBOUNCE_MS)
     timer.unref()

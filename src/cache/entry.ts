@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import type { OutgoingHttpHeaders } from 'node:http'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 
+import { REQUEST_ID_HEADER } from '@/http/request-id'
+
 import { SHARED_CACHE_CONTROL } from './policy'
 
 export type Encoding = 'identity' | 'gzip' | 'br'
@@ -11,6 +13,8 @@ export interface Variant {
   body: Buffer
   etag: string
   headers: OutgoingHttpHeaders
+  /** `headers` as a hit sends them, made once. */
+  hitHeaders: OutgoingHttpHeaders
   /** What a 304 repeats (RFC 9110 §15.4.5): validators and caching headers, no body ones. */
   notModifiedHeaders: OutgoingHttpHeaders
 }
@@ -26,13 +30,18 @@ export interface CachedResponse {
 }
 
 /** Headers that belong to one connection or one send, never to a stored response. */
+/** Says whether a response came from the cache (`HIT`) or was rendered for it (`MISS`). */
+export const CACHE_STATUS_HEADER = 'x-cache'
+
 const NOT_STORED = new Set([
   'connection',
   'content-length',
   'date',
   'keep-alive',
   'transfer-encoding',
-  'x-cache',
+  CACHE_STATUS_HEADER,
+  // Each request's own (src/server/main.ts); a stored response belongs to no request.
+  REQUEST_ID_HEADER,
 ])
 const NOT_MODIFIED_KEEPS = ['cache-control', 'content-location', 'etag', 'expires', 'vary']
 const COMPRESSIBLE =
@@ -66,7 +75,13 @@ function variant(
   for (const name of NOT_MODIFIED_KEEPS) {
     if (headers[name] !== undefined) notModifiedHeaders[name] = headers[name]
   }
-  return { body, etag, headers, notModifiedHeaders }
+  return {
+    body,
+    etag,
+    headers,
+    hitHeaders: { ...headers, [CACHE_STATUS_HEADER]: 'HIT' },
+    notModifiedHeaders,
+  }
 }
 
 /**
@@ -100,6 +115,7 @@ export function createEntry(
 
 function baseHeadersOf(identity: Variant): OutgoingHttpHeaders {
   const { etag: _etag, 'content-length': _length, ...base } = identity.headers
+  delete base[CACHE_STATUS_HEADER]
   return base
 }
 

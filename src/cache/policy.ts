@@ -87,7 +87,7 @@ export function cacheKeyOf(
   let representation = ''
   if (isSitePath(path)) {
     if (!path.endsWith('.md') && !path.endsWith('.xml'))
-      representation = prefersMarkdown(headers.accept) ? ' md' : ' html'
+      representation = representationFor(headers.accept)
   } else if (
     !CACHEABLE_FILES.has(path) &&
     !CACHEABLE_API.test(path) &&
@@ -97,6 +97,19 @@ export function cacheKeyOf(
   }
   const normalized = sortedQuery(query)
   return `${path}${normalized ? `?${normalized}` : ''}${representation}`
+}
+
+/** Clients send a handful of distinct headers: their parse is remembered, within a bound. */
+const MEMO_LIMIT = 64
+const representations = new Map<string | undefined, string>()
+
+function representationFor(accept: string | undefined): string {
+  let representation = representations.get(accept)
+  if (representation === undefined) {
+    representation = prefersMarkdown(accept) ? ' md' : ' html'
+    if (representations.size < MEMO_LIMIT) representations.set(accept, representation)
+  }
+  return representation
 }
 
 const encodingChoices = new Map<string, Encoding>()
@@ -115,8 +128,7 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
   const star = accepted.get('*') ?? 0
   const allows = (token: string) => (accepted.get(token) ?? star) > 0
   const choice: Encoding = allows('br') ? 'br' : allows('gzip') ? 'gzip' : 'identity'
-  // Clients send a handful of distinct headers; remember them, but not without bound.
-  if (encodingChoices.size < 64) encodingChoices.set(acceptEncoding, choice)
+  if (encodingChoices.size < MEMO_LIMIT) encodingChoices.set(acceptEncoding, choice)
   return choice
 }
 

@@ -1,12 +1,12 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 
-import { createEntry, variantFor, type CachedResponse } from './entry'
+import { REQUEST_ID_HEADER } from '@/http/request-id'
+
+import { CACHE_STATUS_HEADER, createEntry, variantFor, type CachedResponse } from './entry'
 import { cacheKeyOf, etagMatches, isPersonal, negotiateEncoding } from './policy'
 import type { ResponseStore } from './store'
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void
-
-export const CACHE_STATUS_HEADER = 'x-cache'
 
 /**
  * Serves anonymous reads of published content from memory, in front of Next.js.
@@ -35,7 +35,10 @@ export function responseCache(store: ResponseStore, render: Handler) {
       response.end()
       return
     }
-    response.writeHead(entry.status, { ...variant.headers, [CACHE_STATUS_HEADER]: status })
+    response.writeHead(
+      entry.status,
+      status === 'HIT' ? variant.hitHeaders : { ...variant.headers, [CACHE_STATUS_HEADER]: status },
+    )
     response.end(request.method === 'HEAD' ? undefined : variant.body)
   }
 
@@ -53,7 +56,8 @@ export function responseCache(store: ResponseStore, render: Handler) {
         if (!entry) return false
         store.set(key, entry, generation)
         // The stored head replaces the rendered one, so a miss goes out exactly as later hits do.
-        for (const name of response.getHeaderNames()) response.removeHeader(name)
+        for (const name of response.getHeaderNames())
+          if (name !== REQUEST_ID_HEADER) response.removeHeader(name)
         send(request, response, entry, 'MISS')
         return true
       })

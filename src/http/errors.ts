@@ -2,6 +2,10 @@ import 'server-only'
 
 import { unstable_rethrow } from 'next/navigation'
 
+import { logger } from '@/lib/logger'
+
+import { isDatabaseUnavailable } from './unavailable'
+
 /** Machine-readable error codes of the public interface, each with its one HTTP status. */
 export const ERROR_STATUS = {
   invalid_parameter: 400,
@@ -76,7 +80,18 @@ export function withErrorHandling<Context>(handler: Handler<Context>): Handler<C
       // Next.js signals (redirect(), notFound()) are control flow, not failures.
       unstable_rethrow(error)
       if (error instanceof ApiError) return errorResponse(error)
-      console.error('Unhandled error in', request.method, new URL(request.url).pathname, error)
+      if (isDatabaseUnavailable(error)) {
+        logger.warn({ path: new URL(request.url).pathname }, 'database unavailable')
+        return errorResponse(
+          new ApiError('unavailable', 'The service is briefly unavailable. Try again shortly.', {
+            headers: { 'Retry-After': '5' },
+          }),
+        )
+      }
+      logger.error(
+        { method: request.method, path: new URL(request.url).pathname, err: String(error) },
+        'unhandled error',
+      )
       return errorResponse(new ApiError('internal_error', 'Something went wrong on our side.'))
     }
   }

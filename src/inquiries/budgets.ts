@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto'
 
 import type { Redis } from 'ioredis'
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible'
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
 import { clientBucket } from '@/http/client-address'
+import { sharedLimiter } from '@/lib/rate-limit'
 
 const HOUR = 60 * 60
 
@@ -43,20 +39,7 @@ export function emailKey(email: string): string {
 }
 
 function limiter(name: BudgetName, redis: Redis | null, prefix: string): RateLimiterAbstract {
-  const { points, durationSeconds: duration } = BUDGETS[name]
-  const keyPrefix = `${prefix}:inquiry-budget:${name}`
-  const memory = new RateLimiterMemory({ points, duration, keyPrefix })
-  if (!redis) return memory
-  // Redis is the shared truth across instances; while it is unreachable each instance keeps
-  // counting in memory (a per-process budget beats refusing everyone or counting nothing).
-  return new RateLimiterRedis({
-    storeClient: redis,
-    points,
-    duration,
-    keyPrefix,
-    rejectIfRedisNotReady: true,
-    insuranceLimiter: memory,
-  })
+  return sharedLimiter(redis, `${prefix}:inquiry-budget:${name}`, BUDGETS[name])
 }
 
 export function createInquiryBudgets(redis: Redis | null, prefix: string): InquiryBudgets {

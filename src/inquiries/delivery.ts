@@ -5,7 +5,8 @@ import type { Payload } from 'payload'
 
 import { env } from '@/env'
 import { getPayloadClient } from '@/lib/payload'
-import { processSingleton } from '@/lib/process-singleton'
+import { logger } from '@/lib/logger'
+import { onShutdown, processSingleton } from '@/lib/process-singleton'
 
 import { composeInquiryMail, inquiryMessageId, sendMail, type InquiryMail } from './mailer'
 
@@ -92,9 +93,14 @@ async function deliver(payload: Payload, row: ClaimedRow): Promise<void> {
               delivery_status = $4 where id = $1`,
       [row.id, reason, retryDelayMs(row.attempts), failed ? 'failed' : 'queued'],
     )
-    console.error(
-      `[mail] inquiry #${row.id}: attempt ${row.attempts} failed (${reason})` +
-        (failed ? '; giving up' : `; retrying in ${retryDelayMs(row.attempts)} ms`),
+    logger.error(
+      {
+        inquiry: row.id,
+        attempt: row.attempts,
+        reason,
+        retryInMs: failed ? null : retryDelayMs(row.attempts),
+      },
+      failed ? 'inquiry mail failed; giving up' : 'inquiry mail failed; will retry',
     )
   }
 }
@@ -130,7 +136,7 @@ export function deliveryWorker(): DeliveryWorker {
         .then(async (payload) => {
           await deliverDueInquiries(payload)
         })
-        .catch((error: Error) => console.error('[mail] delivery run failed:', error.message))
+        .catch((error: Error) => logger.error({ err: error.message }, 'mail delivery run failed'))
         .finally(() => {
           running = null
           if (again) {
@@ -141,13 +147,13 @@ export function deliveryWorker(): DeliveryWorker {
     }
     const timer = setInterval(run, DELIVERY.pollIntervalMs)
     timer.unref()
-    return {
-      kick: run,
-      stop: async () => {
-        stopped = true
-        clearInterval(timer)
-        await running
-      },
+    const stop = async () => {
+      stopped = true
+      clearInterval(timer)
+      await running
     }
+    // A delivery under way when the process is told to stop is finished, not cut off.
+    onShutdown('inquiry delivery', stop)
+    return { kick: run, stop }
   })
 }

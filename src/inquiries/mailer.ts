@@ -4,6 +4,7 @@ import path from 'node:path'
 import nodemailer, { type Mail } from 'nodemailer'
 
 import { env } from '@/env'
+import { logger } from '@/lib/logger'
 
 import type { Inquiry } from './schema'
 
@@ -89,5 +90,5 @@ export async function sendMail(message: Mail.Options): Promise<void> {
   await mkdir(MAIL_DIR, { recursive: true })
   const name = `${Date.now()}-${String(message.messageId).replace(/[^a-z0-9.-]+/gi, '_')}.eml`
   await writeFile(path.join(MAIL_DIR, name), info.message as Buffer)
-  console.log(`[mail] SMTP_URL unset: wrote ${path.join('.data/mail', name)}`)
+  logger.info({ file: path.join('.data/mail', name) }, 'SMTP_URL unset: mail written to a file')
 }

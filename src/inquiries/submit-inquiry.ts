@@ -5,6 +5,7 @@ import { createHmac } from 'node:crypto'
 import { env } from '@/env'
 import { clientBucket } from '@/http/client-address'
 import { getPayloadClient } from '@/lib/payload'
+import { logger } from '@/lib/logger'
 import { processSingleton } from '@/lib/process-singleton'
 import { getRedis, untilFirstConnected } from '@/lib/redis'
 
@@ -89,7 +90,7 @@ export async function submitInquiry(input: unknown, context: SubmitContext): Pro
   } catch (error) {
     // Not stored means not accepted: give the budget back and let the caller retry.
     await decision.refund().catch(() => {})
-    console.error('[inquiries] could not store an inquiry:', (error as Error).message)
+    logger.error({ err: (error as Error).message }, 'could not store an inquiry')
     return { status: 'unavailable' }
   }
   deliveryWorker().kick()

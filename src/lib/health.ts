@@ -2,13 +2,19 @@ import 'server-only'
 
 import { sql } from '@payloadcms/db-postgres'
 
+import { logger } from './logger'
 import { getPayloadClient } from './payload'
+import { getRedis } from './redis'
 
-const DB_TIMEOUT_MS = 2_000
+const CHECK_TIMEOUT_MS = 2_000
 
-export interface Health {
-  status: 'ok' | 'unavailable'
-  database: 'ok' | 'unreachable'
+type Check = 'ok' | 'unreachable'
+
+export interface Readiness {
+  status: 'ready' | 'unavailable'
+  database: Check
+  /** `not_configured` without REDIS_URL (the limiter is in-process then). */
+  redis: Check | 'not_configured'
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -18,16 +24,29 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ])
 }
 
-/** Asks the database for `select 1`; a failure or a slow answer means unavailable. */
-export async function checkHealth(): Promise<Health> {
+async function check(name: string, probe: () => Promise<unknown>): Promise<Check> {
   try {
-    await withTimeout(
-      getPayloadClient().then((payload) => payload.db.drizzle.execute(sql`select 1`)),
-      DB_TIMEOUT_MS,
-    )
-    return { status: 'ok', database: 'ok' }
+    await withTimeout(probe(), CHECK_TIMEOUT_MS)
+    return 'ok'
   } catch (error) {
-    console.error('Health check: database unreachable:', (error as Error).message)
-    return { status: 'unavailable', database: 'unreachable' }
+    logger.warn({ dependency: name, err: (error as Error).message }, 'readiness check failed')
+    return 'unreachable'
   }
+}
+
+/**
+ * Can this instance serve everything? The database must answer `select 1` and, when configured,
+ * Redis must answer PING: an instance without its shared limiter would enforce budgets per
+ * process only, so a load balancer should prefer the others.
+ */
+export async function checkReadiness(): Promise<Readiness> {
+  const redis = getRedis()
+  const [database, redisState] = await Promise.all([
+    check('database', () =>
+      getPayloadClient().then((payload) => payload.db.drizzle.execute(sql`select 1`)),
+    ),
+    redis ? check('redis', () => redis.ping()) : Promise.resolve('not_configured' as const),
+  ])
+  const ready = database === 'ok' && redisState !== 'unreachable'
+  return { status: ready ? 'ready' : 'unavailable', database, redis: redisState }
 }

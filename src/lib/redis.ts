@@ -4,7 +4,8 @@ import { Redis } from 'ioredis'
 
 import { env } from '@/env'
 
-import { processSingleton } from './process-singleton'
+import { logger } from './logger'
+import { onShutdown, processSingleton } from './process-singleton'
 
 /**
  * The process's shared Redis connection, or null when REDIS_URL is unset. Commands fail fast while
@@ -26,12 +27,16 @@ function connect(): Redis | null {
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   })
   client.on('ready', () => {
-    if (!healthy) console.warn('[redis] reconnected: shared state restored')
+    if (!healthy) logger.warn('redis reconnected: shared state restored')
     healthy = true
   })
   client.on('error', (error: Error) => {
-    if (healthy) console.error(`[redis] unavailable (${error.message}): using in-process fallbacks`)
+    if (healthy)
+      logger.error({ err: error.message }, 'redis unavailable: using in-process fallbacks')
     healthy = false
+  })
+  onShutdown('redis', async () => {
+    await client.quit().catch(() => client.disconnect())
   })
   return client
 }

@@ -5,8 +5,12 @@
  * - establishes the client's address (src/http/client-address.ts) and hands it on, signed;
  * - answers anonymous reads of published content from its response cache (src/cache/) before
  *   Next.js sees them, and drops that cache whenever PostgreSQL reports a content change;
- * - shuts down gracefully on SIGTERM/SIGINT: stops accepting, lets in-flight requests finish.
+ * - sets the security headers every response carries, gives each request it hands to Next.js an
+ *   id (`X-Request-Id`) and logs it as one JSON line;
+ * - shuts down gracefully on SIGTERM/SIGINT: stops accepting, lets in-flight requests finish,
+ *   then lets the app finish its jobs and close its pools (src/lib/process-singleton.ts).
  */
+import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
 import next from 'next'
@@ -22,6 +26,10 @@ import {
   resolveClientAddress,
   signClientAddress,
 } from '@/http/client-address'
+import { REQUEST_ID_HEADER } from '@/http/request-id'
+import { securityHeaders } from '@/http/security-headers'
+import { logger } from '@/lib/logger'
+import { runShutdownTasks } from '@/lib/process-singleton'
 import { keepVaryAccept } from '@/markdown/vary'
 import { restoreDeclaredLength } from '@/media/declared-length'
 
@@ -32,8 +40,39 @@ const app = next({ dev, hostname: env.HOST ?? 'localhost', port: env.PORT })
 await app.prepare()
 const handle = app.getRequestHandler()
 
-/** Hands a request to Next.js with the client's address established and the response fixups. */
+const SECURITY_HEADERS = securityHeaders(env.SITE_URL, dev)
+
+/** One log line per request handed to the application; never its body, query or credentials. */
+function logRequest(request: IncomingMessage, response: ServerResponse, requestId: string): void {
+  const started = performance.now()
+  response.once('close', () => {
+    const url = request.url ?? '/'
+    const queryAt = url.indexOf('?')
+    logger.info(
+      {
+        requestId,
+        method: request.method,
+        path: queryAt === -1 ? url : url.slice(0, queryAt),
+        status: response.writableFinished ? response.statusCode : null,
+        aborted: !response.writableFinished,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        cache: response.getHeader('x-cache'),
+      },
+      'request',
+    )
+  })
+}
+
+/**
+ * Hands a request to Next.js: with an id, the client's address established, the security
+ * headers set (a route may still override one) and the response fixups installed.
+ */
 function render(request: IncomingMessage, response: ServerResponse): void {
+  const requestId = randomUUID()
+  request.headers[REQUEST_ID_HEADER] = requestId
+  response.setHeader(REQUEST_ID_HEADER, requestId)
+  for (const [name, value] of SECURITY_HEADERS) response.setHeader(name, value)
+  logRequest(request, response, requestId)
   // Whatever the caller sent under our header names is discarded, then replaced by what we saw.
   delete request.headers[CLIENT_ADDRESS_HEADER]
   delete request.headers[CLIENT_SIGNATURE_HEADER]
@@ -84,6 +123,7 @@ const contentChanges =
 const server = createServer((request, response) => {
   // Next.js answers 500 for a path that isn't valid percent-encoding; it is the caller's error.
   if (!isValidPath(request.url)) {
+    for (const [name, value] of SECURITY_HEADERS) response.setHeader(name, value)
     response.writeHead(400, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
     response.end(
       JSON.stringify({
@@ -101,8 +141,14 @@ const server = createServer((request, response) => {
 if (dev) server.on('upgrade', app.getUpgradeHandler())
 
 server.listen(env.PORT, env.HOST, () => {
-  console.log(
-    `> Ready on ${env.SITE_URL} (listening on ${env.HOST ?? '*'}:${env.PORT}, ${dev ? 'development' : 'production'})`,
+  logger.info(
+    {
+      url: env.SITE_URL,
+      host: env.HOST ?? '*',
+      port: env.PORT,
+      mode: dev ? 'development' : 'production',
+    },
+    `Ready on ${env.SITE_URL}`,
   )
 })
 
@@ -110,11 +156,24 @@ let closing = false
 function shutdown(signal: string): void {
   if (closing) return
   closing = true
-  console.log(`> ${signal}: finishing in-flight requests`)
-  const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS)
+  logger.info({ signal }, 'shutting down: finishing in-flight requests')
+  const force = setTimeout(() => {
+    logger.error('shutdown took too long: exiting')
+    process.exit(1)
+  }, SHUTDOWN_GRACE_MS)
   force.unref()
   server.close(() => {
-    void Promise.allSettled([contentChanges?.close(), app.close()]).finally(() => process.exit(0))
+    void (async () => {
+      await contentChanges?.close()
+      await runShutdownTasks((name, error) =>
+        error
+          ? logger.error({ task: name, err: String(error) }, 'shutdown task failed')
+          : logger.info({ task: name }, 'shutdown task done'),
+      )
+      await app.close()
+      logger.info('stopped')
+      process.exit(0)
+    })()
   })
   server.closeIdleConnections()
 }

@@ -154,3 +154,26 @@ for (const pagePath of [
     expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
   })
 }
+
+for (const pagePath of [
+  '/en',
+  '/en/blog/observability-before-incidents',
+  '/es/case-studies/retail-demand-forecasting',
+  '/en/contact',
+  '/admin/login',
+]) {
+  test(`${pagePath} satisfies the Content-Security-Policy`, async ({ page }) => {
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(message.text())
+    })
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`Content Security Policy: ${event.violatedDirective} ${event.blockedURI}`)
+      })
+    })
+    const response = await page.goto(`${base()}${pagePath}`, { waitUntil: 'networkidle' })
+    expect(response?.headers()['content-security-policy']).toContain("default-src 'self'")
+    expect(violations).toEqual([])
+  })
+}

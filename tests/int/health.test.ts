@@ -1,28 +1,52 @@
-import { inject } from 'vitest'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 
-import { startApp, type AppServer } from '../support/app-server'
 import { getJson } from '../support/api'
+import { freePort, startApp, type AppServer } from '../support/app-server'
 
-describe('GET /api/health', () => {
-  let unreachable: AppServer | undefined
+describe('GET /api/health (liveness) and GET /api/ready (readiness)', () => {
+  const started: AppServer[] = []
 
   afterAll(async () => {
-    await unreachable?.stop()
+    for (const app of started) await app.stop()
   })
 
-  it('is 200 while the database answers', async () => {
-    const { status, body } = await getJson('/api/health')
-    expect(status).toBe(200)
-    expect(body).toEqual({ status: 'ok', database: 'ok' })
+  it('are both 200 while the database and Redis answer', async () => {
+    const health = await getJson('/api/health')
+    expect(health.status).toBe(200)
+    expect(health.body).toEqual({ status: 'ok' })
+    expect(health.response.headers.get('cache-control')).toBe('no-store')
+    const ready = await getJson('/api/ready')
+    expect(ready.status).toBe(200)
+    expect(ready.body).toEqual({ status: 'ready', database: 'ok', redis: 'ok' })
   })
 
-  it('is 503 (not 500) when the database is unreachable', async () => {
+  it('ready is 503 (not 500) when the database is unreachable; health stays 200', async () => {
     const dead = new URL(inject('databaseUrl'))
     dead.port = '1'
-    unreachable = await startApp('app-no-database', { DATABASE_URL: dead.toString() })
-    const response = await fetch(`${unreachable.url}/api/health`)
-    expect(response.status).toBe(503)
-    expect(await response.json()).toEqual({ status: 'unavailable', database: 'unreachable' })
+    const app = await startApp('app-no-database', { DATABASE_URL: dead.toString() })
+    started.push(app)
+    const ready = await fetch(`${app.url}/api/ready`)
+    expect(ready.status).toBe(503)
+    expect(await ready.json()).toEqual({
+      status: 'unavailable',
+      database: 'unreachable',
+      redis: 'not_configured',
+    })
+    expect((await fetch(`${app.url}/api/health`)).status).toBe(200)
+  })
+
+  it('ready is 503 when the configured Redis is unreachable', async () => {
+    const app = await startApp('app-no-redis', {
+      DATABASE_URL: inject('databaseUrl'),
+      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+    })
+    started.push(app)
+    const ready = await fetch(`${app.url}/api/ready`)
+    expect(ready.status).toBe(503)
+    expect(await ready.json()).toEqual({
+      status: 'unavailable',
+      database: 'ok',
+      redis: 'unreachable',
+    })
   })
 })

@@ -66,7 +66,8 @@ export async function startApp(name: string, env: Record<string, string>): Promi
       reject(new Error(`${name} exited with ${code}; see .data/test-logs`)),
     ),
   )
-  await Promise.race([waitForHttp(`${url}/api/health`, 90_000), exited])
+  // Readiness initialises the app (Payload, its pool) before the first test request.
+  await Promise.race([waitForHttp(`${url}/api/ready`, 90_000), exited])
   return {
     url,
     port,

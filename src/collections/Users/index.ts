@@ -2,6 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import { adminsOnly, adminsOnlyField, adminsOrSelf } from '@/access/admins'
 
+import { throttleSignIn } from './sign-in-throttle'
+
 export const ROLES = ['admin', 'editor'] as const
 
 export const Users: CollectionConfig = {
@@ -14,6 +16,9 @@ export const Users: CollectionConfig = {
     // Editors create an API key in their account and send `Authorization: users API-Key <key>`.
     useAPIKey: true,
     tokenExpiration: 60 * 60 * 8,
+    // Per account: after this many wrong passwords the account is locked for a while.
+    maxLoginAttempts: 10,
+    lockTime: 15 * 60 * 1000,
   },
   access: {
     // Private collection: nobody reads accounts without signing in.
@@ -41,6 +46,7 @@ export const Users: CollectionConfig = {
     },
   ],
   hooks: {
+    beforeOperation: [throttleSignIn],
     beforeChange: [
       // The very first account (created on /admin's first-run screen) is the admin.
       async ({ req, operation, data }) => {
