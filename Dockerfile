@@ -1,5 +1,7 @@
 # syntax=docker/dockerfile:1
-# The app image: `npm start` applies pending migrations, then serves on $PORT.
+# The app image: Next.js standalone output plus the project's compiled server and migration
+# runner; no sources, no dev dependencies. On start it applies pending migrations (under an
+# advisory lock, so replicas may start together), then serves on $PORT as the `node` user.
 
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
@@ -8,19 +10,25 @@ RUN npm ci --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-ENV NEXT_TELEMETRY_DISABLED=1
+ENV NEXT_TELEMETRY_DISABLED=1 NEXT_OUTPUT=standalone
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
-# The build queries nothing, so it needs no database and no secrets.
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# The build queries nothing, so it needs no database and no secrets. Besides .next/standalone it
+# writes .next/server.mjs and .next/migrate.mjs (scripts/lib/server-bundle.ts).
+RUN npm run build
 
 FROM node:20-bookworm-slim AS run
 WORKDIR /app
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 MEDIA_DIR=/app/.data/media
-COPY --from=build --chown=node:node /app ./
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOST=0.0.0.0 MEDIA_DIR=/app/.data/media
+COPY --from=build --chown=node:node /app/.next/standalone ./
+COPY --from=build --chown=node:node /app/.next/static ./.next/static
+COPY --from=build --chown=node:node /app/public ./public
+COPY --from=build --chown=node:node /app/.next/server.mjs /app/.next/migrate.mjs ./.next/
 RUN mkdir -p /app/.data/media && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=15s --timeout=5s --start-period=40s --retries=3 \
+VOLUME ["/app/.data/media"]
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["npm", "start"]
+# exec: the server is PID 1's only child process, so `docker stop` (SIGTERM) reaches it.
+CMD ["sh", "-c", "node .next/migrate.mjs && exec node .next/server.mjs"]

@@ -5,6 +5,8 @@ const nextConfig: NextConfig = {
   // Lets two builds (e.g. two worktrees' test runs) live side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // The Docker image ships only what the server needs (see Dockerfile).
+  output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   reactStrictMode: true,
   experimental: {

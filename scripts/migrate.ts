@@ -4,7 +4,9 @@
  */
 import config from '@payload-config'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import { getPayload } from 'payload'
+import { getPayload, type Migration } from 'payload'
+
+import { migrations } from '../migrations'
 
 const MIGRATION_LOCK_ID = 727_100_001
 const TIMEOUT_MS = 120_000
@@ -22,7 +24,9 @@ const payload = await getPayload({ config })
 const lock = await (payload.db as unknown as PostgresAdapter).pool.connect()
 try {
   await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
-  await payload.db.migrate()
+  // The migrations are imported, not looked up on disk, so a compiled copy of this script runs
+  // them too (the Docker image has no TypeScript sources).
+  await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
 } finally {
   await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
   lock.release()
