@@ -33,9 +33,12 @@ import { runShutdownTasks } from '@/lib/process-singleton'
 import { keepVaryAccept } from '@/markdown/vary'
 import { restoreDeclaredLength } from '@/media/declared-length'
 
+import { applyStandaloneConfig } from './standalone'
+
 const SHUTDOWN_GRACE_MS = 10_000
 
 const dev = process.env.NODE_ENV !== 'production'
+if (!dev) applyStandaloneConfig()
 const app = next({ dev, hostname: env.HOST ?? 'localhost', port: env.PORT })
 await app.prepare()
 const handle = app.getRequestHandler()
