@@ -79,15 +79,35 @@ export function cacheKeyOf(
   if (method !== 'GET' && method !== 'HEAD') return null
   for (const name of PERSONAL_OR_ROUTER_HEADERS) if (headers[name] !== undefined) return null
   const target = url ?? '/'
+  let shape = targetShapes.get(target)
+  if (shape === undefined) {
+    shape = shapeOf(target)
+    // Hot URLs repeat: their parse is remembered (the memo starts over when full).
+    if (targetShapes.size >= TARGET_MEMO_LIMIT) targetShapes.clear()
+    targetShapes.set(target, shape)
+  }
+  if (shape === null) return null
+  return shape.negotiated ? `${shape.key}${representationFor(headers.accept)}` : shape.key
+}
+
+interface TargetShape {
+  /** Path and sorted query. */
+  key: string
+  /** A site page, whose representation follows `Accept`. */
+  negotiated: boolean
+}
+
+const TARGET_MEMO_LIMIT = 10_000
+const targetShapes = new Map<string, TargetShape | null>()
+
+function shapeOf(target: string): TargetShape | null {
   const queryStart = target.indexOf('?')
   const path = queryStart === -1 ? target : target.slice(0, queryStart)
   const query = queryStart === -1 ? '' : target.slice(queryStart + 1)
   if (query.length > MAX_CACHED_QUERY_LENGTH || query.includes('_rsc=')) return null
-
-  let representation = ''
+  let negotiated = false
   if (isSitePath(path)) {
-    if (!path.endsWith('.md') && !path.endsWith('.xml'))
-      representation = representationFor(headers.accept)
+    negotiated = !path.endsWith('.md') && !path.endsWith('.xml')
   } else if (
     !CACHEABLE_FILES.has(path) &&
     !CACHEABLE_API.test(path) &&
@@ -96,7 +116,7 @@ export function cacheKeyOf(
     return null
   }
   const normalized = sortedQuery(query)
-  return `${path}${normalized ? `?${normalized}` : ''}${representation}`
+  return { key: `${path}${normalized ? `?${normalized}` : ''}`, negotiated }
 }
 
 /** Clients send a handful of distinct headers: their parse is remembered, within a bound. */

@@ -17,7 +17,19 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void
  * request carrying credentials or cookies is never served from or stored into the cache, and its
  * response is marked private so no shared cache downstream keeps it either.
  */
-export function responseCache(store: ResponseStore, render: Handler) {
+export function responseCache(
+  store: ResponseStore,
+  render: Handler,
+  {
+    admits = () => true,
+    onEditorWrite = () => undefined,
+  }: {
+    /** What a request must pass before it is rendered for the cache (hits were checked before). */
+    admits?: (request: IncomingMessage) => boolean
+    /** Runs when an editor's write through this instance is answered (it has committed). */
+    onEditorWrite?: () => void
+  } = {},
+) {
   function send(
     request: IncomingMessage,
     response: ServerResponse,
@@ -79,7 +91,10 @@ export function responseCache(store: ResponseStore, render: Handler) {
         const isWrite = request.method !== 'GET' && request.method !== 'HEAD'
         onHead(response, () => {
           keepPrivate(response)
-          if (isWrite) store.invalidate()
+          if (isWrite) {
+            store.invalidate()
+            onEditorWrite()
+          }
         })
       }
       return false
@@ -91,13 +106,13 @@ export function responseCache(store: ResponseStore, render: Handler) {
       return true
     }
     const pending = store.pending(key)
-    if (pending) {
+    if (pending && admits(request)) {
       void pending.then((entry) =>
         entry ? send(request, response, entry, 'HIT') : render(request, response),
       )
       return true
     }
-    if (request.method !== 'GET') return false
+    if (request.method !== 'GET' || !admits(request)) return false
     store.track(key, fill(key, request, response))
     return true
   }

@@ -10,5 +10,9 @@ import { publicMediaIds } from './usage'
  */
 export const publicMediaOrEditors: Access = async ({ req }) => {
   if (req.user) return true
-  return { id: { in: await publicMediaIds(req.payload) } }
+  // Once per request: a list checks this for every cover it populates, and the lookup reads
+  // every published document's rich text.
+  const context = req.context as { publicMediaIds?: Promise<number[]> }
+  context.publicMediaIds ??= publicMediaIds(req.payload)
+  return { id: { in: await context.publicMediaIds } }
 }

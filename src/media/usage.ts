@@ -1,6 +1,9 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
+import { contentVersion } from '@/lib/content-version'
+import { processSingleton } from '@/lib/process-singleton'
+
 /**
  * Where a document can refer to a media file, as columns of the database Payload generates.
  * `usage.test.ts` compares this with the collections' fields and fails when a media field is
@@ -54,10 +57,30 @@ const PUBLIC_MEDIA_IDS = sql`
  * The embargo rule: a media file is public once a PUBLISHED post or case study uses it, as its
  * cover image, its SEO image, or anywhere in its rich text (an inline image, a link to a PDF),
  * in any locale. Drafts, and unpublished edits of published documents (which live in the versions
- * tables), do not count. One query, computed on every check, so publishing or unpublishing takes
- * effect at once.
+ * tables), do not count. One query, recomputed after every change to published content (the
+ * content version), so publishing or unpublishing takes effect at once.
  */
-export async function publicMediaIds(payload: Payload): Promise<number[]> {
+export function publicMediaIds(payload: Payload): Promise<number[]> {
+  const version = contentVersion()
+  if (version === null) return queryPublicMediaIds(payload)
+  // The query reads every published document's rich text (tens of milliseconds on a thousand
+  // posts): its answer is kept until published content changes.
+  const memo = processSingleton<{ version?: number; ids?: Promise<number[]> }>(
+    'public-media-ids',
+    () => ({}),
+  )
+  if (memo.version !== version || !memo.ids) {
+    const ids = queryPublicMediaIds(payload)
+    memo.version = version
+    memo.ids = ids
+    ids.catch(() => {
+      if (memo.ids === ids) memo.ids = undefined
+    })
+  }
+  return memo.ids
+}
+
+async function queryPublicMediaIds(payload: Payload): Promise<number[]> {
   const result = await payload.db.drizzle.execute<{ id: number }>(PUBLIC_MEDIA_IDS)
   return result.rows.map((row) => row.id)
 }

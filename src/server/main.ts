@@ -28,6 +28,7 @@ import {
 } from '@/http/client-address'
 import { REQUEST_ID_HEADER } from '@/http/request-id'
 import { securityHeaders } from '@/http/security-headers'
+import { contentChanged, setContentFeedLive } from '@/lib/content-version'
 import { logger } from '@/lib/logger'
 import { runShutdownTasks } from '@/lib/process-singleton'
 import { keepVaryAccept } from '@/markdown/vary'
@@ -109,21 +110,31 @@ const store = new ResponseStore({
   maxBytes: env.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
   maxEntryBytes: Math.min(8 * 1024 * 1024, env.RESPONSE_CACHE_MAX_MB * 1024 * 256),
 })
-const serveCached = responseCache(store, render)
+const cacheResponses = env.RESPONSE_CACHE === 'on'
+const serveCached = cacheResponses
+  ? responseCache(store, render, {
+      admits: (request) => isValidPath(request.url),
+      onEditorWrite: contentChanged,
+    })
+  : () => false
 const purgeCdn = cdnPurger(env.CDN_PURGE_URL, env.CDN_PURGE_TOKEN)
-// The cache is used only while this feed is connected: without it a publish could go unnoticed.
-const contentChanges =
-  env.RESPONSE_CACHE === 'on'
-    ? listenForContentChanges(env.DATABASE_URL, {
-        onChange: () => {
-          store.invalidate()
-          purgeCdn()
-        },
-        onConnected: (connected) => (connected ? store.resume() : store.suspend()),
-      })
-    : undefined
+// What is derived from published content (this cache, the app's content version) is kept only
+// while this feed is connected: without it a publish could go unnoticed.
+const contentChanges = listenForContentChanges(env.DATABASE_URL, {
+  onChange: () => {
+    contentChanged()
+    store.invalidate()
+    purgeCdn()
+  },
+  onConnected: (connected) => {
+    setContentFeedLive(connected)
+    if (connected && cacheResponses) store.resume()
+    else store.suspend()
+  },
+})
 
 const server = createServer((request, response) => {
+  if (serveCached(request, response)) return
   // Next.js answers 500 for a path that isn't valid percent-encoding; it is the caller's error.
   if (!isValidPath(request.url)) {
     for (const [name, value] of SECURITY_HEADERS) response.setHeader(name, value)
@@ -138,7 +149,7 @@ const server = createServer((request, response) => {
     )
     return
   }
-  if (!serveCached(request, response)) render(request, response)
+  render(request, response)
 })
 
 if (dev) server.on('upgrade', app.getUpgradeHandler())
@@ -167,7 +178,7 @@ function shutdown(signal: string): void {
   force.unref()
   server.close(() => {
     void (async () => {
-      await contentChanges?.close()
+      await contentChanges.close()
       await runShutdownTasks((name, error) =>
         error
           ? logger.error({ task: name, err: String(error) }, 'shutdown task failed')
