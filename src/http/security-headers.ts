@@ -1,6 +1,8 @@
+import type { ServerResponse } from 'node:http'
+
 /**
- * Headers every response carries (src/server/main.ts sets them before the application answers,
- * so a route may still override one, as the media server does for SVG files).
+ * Headers every response carries (src/server/main.ts adds them as the head is written, each one
+ * only if the application didn't set it: the media server sets its own sandbox policy for SVG).
  *
  * The policy is what the pages satisfy: Next.js bootstraps a page with inline scripts whose
  * contents change per page, and cached pages can't carry per-response nonces, so scripts are
@@ -42,4 +44,13 @@ export function securityHeaders(siteUrl: string, dev: boolean): [string, string]
         ][])
       : []),
   ]
+}
+
+/** Adds `headers` to the response just before its head is written, keeping any it already has. */
+export function addSecurityHeaders(response: ServerResponse, headers: [string, string][]): void {
+  const writeHead = response.writeHead
+  response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    for (const [name, value] of headers) if (!this.hasHeader(name)) this.setHeader(name, value)
+    return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args)
+  } as ServerResponse['writeHead']
 }

@@ -27,7 +27,7 @@ import {
   signClientAddress,
 } from '@/http/client-address'
 import { REQUEST_ID_HEADER } from '@/http/request-id'
-import { securityHeaders } from '@/http/security-headers'
+import { addSecurityHeaders, securityHeaders } from '@/http/security-headers'
 import { contentChanged, setContentFeedLive } from '@/lib/content-version'
 import { logger } from '@/lib/logger'
 import { runShutdownTasks } from '@/lib/process-singleton'
@@ -75,7 +75,7 @@ function render(request: IncomingMessage, response: ServerResponse): void {
   const requestId = randomUUID()
   request.headers[REQUEST_ID_HEADER] = requestId
   response.setHeader(REQUEST_ID_HEADER, requestId)
-  for (const [name, value] of SECURITY_HEADERS) response.setHeader(name, value)
+  addSecurityHeaders(response, SECURITY_HEADERS)
   logRequest(request, response, requestId)
   // Whatever the caller sent under our header names is discarded, then replaced by what we saw.
   delete request.headers[CLIENT_ADDRESS_HEADER]

@@ -114,6 +114,7 @@ describe('Redis going away and coming back', () => {
     )
     await until(async () => {
       const probe = new Redis({ port, lazyConnect: true, retryStrategy: () => null })
+      probe.on('error', () => undefined) // refused until the server is up
       try {
         await probe.connect()
         return (await probe.ping()) === 'PONG'
