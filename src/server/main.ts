@@ -27,6 +27,7 @@ import {
   signClientAddress,
 } from '@/http/client-address'
 import { REQUEST_ID_HEADER } from '@/http/request-id'
+import { dropAdminOnlyHeaders, isAdminPath } from '@/http/admin-only-headers'
 import { addSecurityHeaders, securityHeaders } from '@/http/security-headers'
 import { contentChanged, setContentFeedLive } from '@/lib/content-version'
 import { logger } from '@/lib/logger'
@@ -76,6 +77,7 @@ function render(request: IncomingMessage, response: ServerResponse): void {
   request.headers[REQUEST_ID_HEADER] = requestId
   response.setHeader(REQUEST_ID_HEADER, requestId)
   addSecurityHeaders(response, SECURITY_HEADERS)
+  if (!isAdminPath(request.url)) dropAdminOnlyHeaders(response)
   logRequest(request, response, requestId)
   // Whatever the caller sent under our header names is discarded, then replaced by what we saw.
   delete request.headers[CLIENT_ADDRESS_HEADER]

@@ -61,6 +61,19 @@ describe('security headers', () => {
   })
 })
 
+describe("the admin's client hints", () => {
+  it('stay on the admin and are dropped from the public site, with Next internals', async () => {
+    for (const target of ['/en', '/en', '/en/blog.md', '/api/posts?limit=1']) {
+      const { headers } = await get(target)
+      expect(headers.get('critical-ch'), target).toBeNull()
+      expect(headers.get('accept-ch'), target).toBeNull()
+      expect(headers.get('x-middleware-rewrite'), target).toBeNull()
+      expect(headers.get('vary') ?? '', target).not.toMatch(/prefers-color-scheme/i)
+    }
+    expect((await get('/admin/login')).headers.get('accept-ch')).toBe('Sec-CH-Prefers-Color-Scheme')
+  })
+})
+
 describe('request ids and logs', () => {
   it('gives each request handed to the app its own id, and logs it as JSON without bodies', async () => {
     const first = await get('/api/health')
