@@ -3,11 +3,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
+import { s3Storage } from '@payloadcms/storage-s3'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
 import { LOG_OPTIONS } from '@/lib/logger'
+import { s3Settings } from '@/media/s3'
 
 import { CaseStudies } from '@/collections/CaseStudies'
 import { Categories } from '@/collections/Categories'
@@ -21,6 +23,13 @@ import { QUERY_LIMITS } from '@/content/contract'
 import { MAX_UPLOAD_REQUEST_BYTES, MEDIA_LIMITS, TOO_LARGE_MESSAGE } from '@/media/limits'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+const s3 = s3Settings()
+
+// Payload's development-time check that every @payloadcms package has payload's exact version
+// would stop every dev start: @payloadcms/storage-s3 (and its plugin-cloud-storage) has no 3.90.2
+// release, so it stays at 3.90.1 with its peers overridden to ours (package.json `overrides`).
+process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
 
 export default buildConfig({
   secret: env.PAYLOAD_SECRET,
@@ -58,6 +67,19 @@ export default buildConfig({
     ...(env.readReplicas.length > 0 ? { readReplicas: env.readReplicas } : {}),
   }),
   logger: { options: { ...LOG_OPTIONS, name: 'payload' } },
+  // With S3_BUCKET, media files go to object storage instead of MEDIA_DIR; the file server
+  // (src/media/serve-file.ts) reads them from there with the same ranges, validators and embargo.
+  // The plugin is always registered (disabled without S3) so that the schema, and therefore the
+  // migrations, are the same with or without object storage.
+  plugins: [
+    s3Storage({
+      enabled: s3 !== null,
+      alwaysInsertFields: true,
+      bucket: s3?.bucket ?? '',
+      config: s3?.client ?? {},
+      collections: { media: true },
+    }),
+  ],
   defaultDepth: QUERY_LIMITS.depthDefault,
   maxDepth: QUERY_LIMITS.depthMax,
   jobs: {

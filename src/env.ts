@@ -73,6 +73,15 @@ const schema = z.object({
         !value || value.split(',').every((url) => /^postgres(ql)?:\/\/\S+$/.test(url.trim())),
       { message: 'must be comma-separated postgres:// URLs' },
     ),
+  /** Optional S3-compatible object storage for media (local disk, MEDIA_DIR, otherwise). */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** For S3-compatible services (MinIO, R2, …); unset for AWS. */
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path rather than the host name (most S3-compatible services want this). */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   /** The in-memory response cache of published reads: on, or off (to measure cache misses). */
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   /** Its bound, in megabytes; least recently used responses go first. */

@@ -5,7 +5,8 @@ import { env } from '@/env'
 /**
  * One JSON line per event on stdout, for the server, the app and Payload alike (payload.config.ts
  * hands Payload these options). Message bodies, credentials and addresses are never passed to
- * it; the redaction list is a second line of defence for fields that would carry them.
+ * it; the redaction list is a second line of defence for fields that would carry them (not
+ * `message`: errors' messages are what an operator needs).
  */
 export const LOG_OPTIONS: LoggerOptions = {
   level: env.LOG_LEVEL,
@@ -17,7 +18,6 @@ export const LOG_OPTIONS: LoggerOptions = {
       '*.cookie',
       '*.password',
       '*.email',
-      '*.message',
       'headers.authorization',
       'headers.cookie',
     ],

@@ -10,6 +10,8 @@ import { contentDisposition, contentPolicy } from './content-policy'
 import { DECLARED_LENGTH_HEADER } from './declared-length'
 import { IMAGE_SIZE_NAMES } from './image-sizes'
 import { contentRange, parseRange, unsatisfiedRange } from './range'
+import { s3Settings } from './s3'
+import { openS3File } from './s3-file'
 import { openStoredFile } from './stored-file'
 
 /**
@@ -104,7 +106,10 @@ export async function serveMediaFile(
 ): Promise<MediaFileReply> {
   const media = await findMediaFile(payload, request)
   if (!media) throw notFound()
-  const file = await openStoredFile(env.MEDIA_DIR, request.filename)
+  const s3 = s3Settings()
+  const file = s3
+    ? await openS3File(s3, request.filename)
+    : await openStoredFile(env.MEDIA_DIR, request.filename)
   if (!file) {
     payload.logger.warn(`Media file ${request.filename} has a record but is missing from storage.`)
     throw notFound()
