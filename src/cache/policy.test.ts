@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { cacheKeyOf, etagMatches, negotiateEncoding } from './policy'
+import { cacheKeyOf, etagMatches, isPersonal, negotiateEncoding } from './policy'
 
 describe('cacheKeyOf', () => {
   it('keys published-content surfaces by path and query in a stable order', () => {
@@ -92,5 +92,15 @@ describe('etagMatches', () => {
     expect(etagMatches('"b", "a"', '"a"')).toBe(true)
     expect(etagMatches('*', '"a"')).toBe(true)
     expect(etagMatches('"b"', '"a"')).toBe(false)
+  })
+})
+
+describe('isPersonal', () => {
+  it('is any request with credentials or cookies, except for build assets and media files', () => {
+    expect(isPersonal('/en', {})).toBe(false)
+    expect(isPersonal('/en', { cookie: 'a=b' })).toBe(true)
+    expect(isPersonal('/api/posts', { authorization: 'users API-Key x' })).toBe(true)
+    expect(isPersonal('/_next/static/chunks/a.js', { cookie: 'payload-token=x' })).toBe(false)
+    expect(isPersonal('/api/media/file/a.png', { cookie: 'payload-token=x' })).toBe(false)
   })
 })

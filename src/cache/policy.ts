@@ -45,9 +45,15 @@ const PERSONAL_OR_ROUTER_HEADERS = [
   'next-url',
 ]
 
-export function isPersonal(headers: IncomingHttpHeaders): boolean {
-  return headers.authorization !== undefined || headers.cookie !== undefined
+/**
+ * Could the answer depend on who asks? Build assets never do, and the media file server labels
+ * its own answers by audience (public files, or private for an editor's embargoed one).
+ */
+export function isPersonal(url: string | undefined, headers: IncomingHttpHeaders): boolean {
+  if (headers.authorization === undefined && headers.cookie === undefined) return false
+  return !NEVER_PERSONAL.some((prefix) => url?.startsWith(prefix))
 }
+const NEVER_PERSONAL = ['/_next/static/', '/api/media/file/']
 
 function isSitePath(path: string): boolean {
   const second = path.indexOf('/', 1)

@@ -85,7 +85,7 @@ export function responseCache(
   return function serve(request: IncomingMessage, response: ServerResponse): boolean {
     const key = cacheKeyOf(request.method, request.url, request.headers)
     if (key === null) {
-      if (isPersonal(request.headers)) {
+      if (isPersonal(request.url, request.headers)) {
         // An editor's write has committed by the time its response starts: dropping the cache
         // then means the editor's next read is fresh here without waiting for the notification.
         const isWrite = request.method !== 'GET' && request.method !== 'HEAD'
