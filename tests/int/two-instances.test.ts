@@ -1,3 +1,4 @@
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { asAdmin, asAdminJson, baseUrl } from '../support/api'
@@ -13,8 +14,17 @@ import { postInquiry, receivedMail, validInquiry, waitForMail } from '../support
 let second: AppServer
 const VISIBLE_WITHIN_MS = 2_000
 
+// The second instance reads through a "read replica" (the same database under another
+// connection name), so the replica setting is exercised too.
+const REPLICA_APPLICATION = `read-replica-${Date.now()}`
+
 beforeAll(async () => {
-  second = await startApp(`second-${process.env.TEST_RUN_ID ?? 'main'}`, inject('appEnv'))
+  const replica = new URL(inject('databaseUrl'))
+  replica.searchParams.set('application_name', REPLICA_APPLICATION)
+  second = await startApp(`second-${process.env.TEST_RUN_ID ?? 'main'}`, {
+    ...inject('appEnv'),
+    DATABASE_READ_REPLICAS: replica.toString(),
+  })
 })
 
 afterAll(async () => {
@@ -139,6 +149,23 @@ describe('two instances, one site', () => {
         const anonymous = await read(url, path)
         expect(JSON.parse(anonymous.text).totalDocs).toBe(0)
       }
+    }
+  })
+
+  it("sends the second instance's reads to its read replica", async () => {
+    expect((await read(second.url, `/api/posts?limit=1&page=${Date.now() % 1000}`)).status).toBe(
+      200,
+    )
+    const db = new pg.Client({ connectionString: inject('databaseUrl') })
+    await db.connect()
+    try {
+      const { rows } = await db.query<{ connections: number }>(
+        'select count(*)::int as connections from pg_stat_activity where application_name = $1',
+        [REPLICA_APPLICATION],
+      )
+      expect(rows[0]!.connections).toBeGreaterThan(0)
+    } finally {
+      await db.end()
     }
   })
 })
