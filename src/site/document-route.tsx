@@ -3,6 +3,8 @@ import { draftMode, headers } from 'next/headers'
 import { notFound } from 'next/navigation'
 
 import { DocumentArticle } from '@/components/DocumentArticle'
+import { LivePreviewRefresh } from '@/components/LivePreviewRefresh'
+import { env } from '@/env'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 
@@ -45,7 +47,15 @@ export function documentRoute(collection: PageCollection) {
       : await findDocumentBySlug(collection, locale, slug)
     if (!doc) notFound()
     return (
-      <DocumentArticle collection={collection} doc={doc} locale={locale} t={messagesFor(locale)} />
+      <>
+        {preview ? <LivePreviewRefresh serverURL={env.SITE_URL} /> : null}
+        <DocumentArticle
+          collection={collection}
+          doc={doc}
+          locale={locale}
+          t={messagesFor(locale)}
+        />
+      </>
     )
   }
 

@@ -4,6 +4,8 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
+import { E2E_ADMIN } from './global-setup'
+
 const base = () => process.env.E2E_BASE_URL!
 
 function mailsFor(email: string): string[] {
@@ -135,6 +137,39 @@ test('an editor publishes a change and sees it live without a rebuild', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Freshly published from the admin',
   )
+})
+
+test('live preview: a draft in preview re-renders in place when the admin reports a save', async ({
+  page,
+}) => {
+  const login = await page.request.post(`${base()}/api/users/login`, { data: E2E_ADMIN })
+  expect(login.ok()).toBe(true)
+  await page.goto(`${base()}/api/preview?path=/en/blog/draft-only-post`)
+  const heading = page.getByRole('heading', { level: 1 })
+  await expect(heading).not.toHaveText('Page not found')
+
+  const headers = { Authorization: `JWT ${process.env.E2E_ADMIN_TOKEN}` }
+  const found = await page.request.get(
+    `${base()}/api/posts?where[slug][equals]=draft-only-post&draft=true&depth=0`,
+    { headers },
+  )
+  const { docs } = (await found.json()) as { docs: { id: number }[] }
+  const saved = await page.request.patch(
+    `${base()}/api/posts/${docs[0]!.id}?locale=en&draft=true`,
+    {
+      headers,
+      data: { title: 'Retitled in the live preview', _status: 'draft' },
+    },
+  )
+  expect(saved.status()).toBe(200)
+  // What the admin's live preview sends to the framed page after a save.
+  await page.evaluate(() => {
+    ;(window as unknown as { stayed: boolean }).stayed = true
+    window.postMessage({ type: 'payload-document-event' }, window.location.origin)
+  })
+  await expect(heading).toHaveText('Retitled in the live preview')
+  // Re-rendered in place, not reloaded.
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
 })
 
 for (const pagePath of [
