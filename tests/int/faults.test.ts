@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 
 import { Redis } from 'ioredis'
-import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 
 import { freePort, startApp, type AppServer } from '../support/app-server'
+import { withConnection } from '../support/database'
 import { postInquiry, validInquiry } from '../support/inquiries'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 
@@ -90,17 +90,10 @@ describe('PostgreSQL going away and coming back', () => {
     expect([...seen.keys()].filter((status) => status >= 500 && status !== 503)).toEqual([])
     expect(seen.get(200)).toBeGreaterThan(0)
 
-    const db = new pg.Client({ connectionString: inject('databaseUrl') })
-    await db.connect()
-    try {
-      const { rows } = await db.query<{ email: string }>(
-        'select email from inquiries where email = any($1)',
-        [accepted],
-      )
-      expect(rows.map((row) => row.email).sort()).toEqual([...accepted].sort())
-    } finally {
-      await db.end()
-    }
+    const { rows } = await withConnection(inject('databaseUrl'), (db) =>
+      db.query<{ email: string }>('select email from inquiries where email = any($1)', [accepted]),
+    )
+    expect(rows.map((row) => row.email).sort()).toEqual([...accepted].sort())
     console.log(`reads recovered ${recovered} ms after PostgreSQL came back`)
   })
 })

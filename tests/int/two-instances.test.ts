@@ -1,8 +1,8 @@
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { asAdmin, asAdminJson, baseUrl } from '../support/api'
 import { startApp, type AppServer } from '../support/app-server'
+import { withConnection } from '../support/database'
 import { createDocument, uniqueSlug } from '../support/factories'
 import { postInquiry, receivedMail, validInquiry, waitForMail } from '../support/inquiries'
 
@@ -156,16 +156,12 @@ describe('two instances, one site', () => {
     expect((await read(second.url, `/api/posts?limit=1&page=${Date.now() % 1000}`)).status).toBe(
       200,
     )
-    const db = new pg.Client({ connectionString: inject('databaseUrl') })
-    await db.connect()
-    try {
-      const { rows } = await db.query<{ connections: number }>(
+    const { rows } = await withConnection(inject('databaseUrl'), (db) =>
+      db.query<{ connections: number }>(
         'select count(*)::int as connections from pg_stat_activity where application_name = $1',
         [REPLICA_APPLICATION],
-      )
-      expect(rows[0]!.connections).toBeGreaterThan(0)
-    } finally {
-      await db.end()
-    }
+      ),
+    )
+    expect(rows[0]!.connections).toBeGreaterThan(0)
   })
 })

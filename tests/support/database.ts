@@ -34,17 +34,27 @@ async function adminUrl(): Promise<string> {
   return embedded.url
 }
 
-/** Drops and recreates database `name`; returns its connection URL. */
-export async function createTestDatabase(name: string): Promise<string> {
-  const url = await adminUrl()
+/** Runs `work` on a connection of its own to `url`, closed afterwards. */
+export async function withConnection<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    await client.query(`drop database if exists "${name}" with (force)`)
-    await client.query(`create database "${name}"`)
+    return await work(client)
   } finally {
     await client.end()
   }
+}
+
+/** Drops and recreates database `name`; returns its connection URL. */
+export async function createTestDatabase(name: string): Promise<string> {
+  const url = await adminUrl()
+  await withConnection(url, async (client) => {
+    await client.query(`drop database if exists "${name}" with (force)`)
+    await client.query(`create database "${name}"`)
+  })
   const target = new URL(url)
   target.pathname = `/${name}`
   return target.toString()
