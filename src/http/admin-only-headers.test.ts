@@ -1,27 +1,18 @@
-import { createServer, request, type IncomingHttpHeaders } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingHttpHeaders } from 'node:http'
 
 import { describe, expect, it } from 'vitest'
 
+import { answerOne } from '../../tests/support/one-request'
+
 import { dropAdminOnlyHeaders, isAdminPath } from './admin-only-headers'
 
-function headersAfter(set: Record<string, string>): Promise<IncomingHttpHeaders> {
-  const server = createServer((_, res) => {
+async function headersAfter(set: Record<string, string>): Promise<IncomingHttpHeaders> {
+  const { headers } = await answerOne((_, res) => {
     dropAdminOnlyHeaders(res)
     for (const [name, value] of Object.entries(set)) res.setHeader(name, value)
     res.end('ok')
   })
-  return new Promise((resolve, reject) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      request({ port, path: '/' }, (res) => {
-        res.resume()
-        res.on('end', () => server.close(() => resolve(res.headers)))
-      })
-        .on('error', reject)
-        .end()
-    })
-  })
+  return headers
 }
 
 describe('dropAdminOnlyHeaders', () => {

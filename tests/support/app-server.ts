@@ -26,14 +26,30 @@ export function freePort(): Promise<number> {
 
 export const TEST_SECRET = 'test-secret-0123456789abcdef0123456789abcdef'
 
-/** Runs a script of the project with `node --import tsx`, resolving with its exit code. */
+/**
+ * Runs a script of the project with `node --import tsx`, resolving with its exit code. Its output
+ * (Payload logs errors as JSON on stdout) is kept, and shown when the script fails.
+ */
 export function runScript(script: string, env: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     })
-    child.on('exit', (code) => resolve(code ?? 1))
+    let output = ''
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000)
+    }
+    child.stdout.on('data', keep)
+    child.stderr.on('data', keep)
+    child.on('exit', (code, signal) => {
+      if (code !== 0) {
+        process.stderr.write(
+          `${script} failed (${signal ? `signal ${signal}` : `exit ${code}`}):\n${output}\n`,
+        )
+      }
+      resolve(code ?? 1)
+    })
   })
 }
 
