@@ -113,6 +113,54 @@ export function createEntry(
   }
 }
 
+/**
+ * `body` compressed with `encoding`, or null when that isn't worth doing or would be wrong: a
+ * small or binary body, one already encoded, one whose digest header describes the bytes as the
+ * route made them (a re-encoding would belie it), or one that wouldn't get smaller.
+ */
+export function compressedBody(
+  body: Buffer,
+  headers: OutgoingHttpHeaders,
+  encoding: Exclude<Encoding, 'identity'>,
+): Buffer | null {
+  const compressible =
+    body.length >= MIN_COMPRESSED_BYTES &&
+    COMPRESSIBLE.test(String(headers['content-type'] ?? '')) &&
+    headers['content-encoding'] === undefined &&
+    headers['repr-digest'] === undefined &&
+    headers['content-digest'] === undefined
+  if (!compressible) return null
+  const compressed =
+    encoding === 'br'
+      ? brotliCompressSync(body, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: 5,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : gzipSync(body, { level: 6 })
+  return compressed.length < body.length ? compressed : null
+}
+
+/**
+ * The head of a response that is sent once, not stored, re-encoded as `encoding`: its own
+ * caching headers kept, the body's length and encoding replaced, its validator made distinct.
+ */
+export function encodedHeaders(
+  headers: OutgoingHttpHeaders,
+  encoding: Exclude<Encoding, 'identity'>,
+  length: number,
+): OutgoingHttpHeaders {
+  const encoded: OutgoingHttpHeaders = {
+    ...headers,
+    'content-encoding': encoding,
+    'content-length': length,
+    vary: withVaryAcceptEncoding(headers.vary),
+  }
+  if (typeof headers.etag === 'string') encoded.etag = headers.etag.replace(/"$/, `-${encoding}"`)
+  return encoded
+}
+
 function baseHeadersOf(identity: Variant): OutgoingHttpHeaders {
   const { etag: _etag, 'content-length': _length, ...base } = identity.headers
   delete base[CACHE_STATUS_HEADER]
@@ -131,26 +179,8 @@ export function variantFor(
   const existing = entry[encoding]
   if (existing !== undefined) return { variant: existing ?? entry.identity, grewBy: 0 }
   const { identity } = entry
-  // A digest header describes the bytes as the route made them; a re-encoding would belie it.
-  const compressible =
-    identity.body.length >= MIN_COMPRESSED_BYTES &&
-    COMPRESSIBLE.test(String(identity.headers['content-type'] ?? '')) &&
-    identity.headers['repr-digest'] === undefined &&
-    identity.headers['content-digest'] === undefined
-  if (!compressible) {
-    entry[encoding] = null
-    return { variant: identity, grewBy: 0 }
-  }
-  const body =
-    encoding === 'br'
-      ? brotliCompressSync(identity.body, {
-          params: {
-            [zlib.BROTLI_PARAM_QUALITY]: 5,
-            [zlib.BROTLI_PARAM_SIZE_HINT]: identity.body.length,
-          },
-        })
-      : gzipSync(identity.body, { level: 6 })
-  if (body.length >= identity.body.length) {
+  const body = compressedBody(identity.body, identity.headers, encoding)
+  if (!body) {
     entry[encoding] = null
     return { variant: identity, grewBy: 0 }
   }

@@ -109,12 +109,14 @@ describe('responseCache', () => {
     })
   })
 
-  it('renders uncompressed and compresses hits once per encoding', async () => {
-    const plain = await fetchRaw('/en/blog')
-    expect(plain.headers['x-seen-encoding']).toBe('')
-    const gzip = await fetchRaw('/en/blog', { 'accept-encoding': 'gzip' })
+  it('renders uncompressed and compresses once per encoding, the miss included', async () => {
     const br = await fetchRaw('/en/blog', { 'accept-encoding': 'gzip, br' })
+    expect(br.headers['x-cache']).toBe('MISS')
+    expect(br.headers['x-seen-encoding']).toBe('')
+    const plain = await fetchRaw('/en/blog')
+    const gzip = await fetchRaw('/en/blog', { 'accept-encoding': 'gzip' })
     expect(renders).toBe(1)
+    expect(plain.headers['content-encoding']).toBeUndefined()
     expect(gzip.headers['content-encoding']).toBe('gzip')
     expect(br.headers['content-encoding']).toBe('br')
     expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true)
@@ -190,6 +192,20 @@ describe('responseCache', () => {
     const second = await fetchRaw('/en?cookie=1')
     expect(second.headers['set-cookie']).toEqual(['a=b'])
     expect(renders).toBe(4)
+  })
+
+  it('compresses a response it does not keep, as the client accepts, keeping its own head', async () => {
+    const plain = await fetchRaw('/en/missing?status=404')
+    const br = await fetchRaw('/en/missing?status=404', { 'accept-encoding': 'br' })
+    expect(renders).toBe(2)
+    expect(br.status).toBe(404)
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['content-length']).toBe(String(br.body.length))
+    expect(br.headers.vary).toBe('rsc, Accept, Accept-Encoding')
+    expect(br.headers['cache-control']).toBe(plain.headers['cache-control'])
+    expect(br.headers['cache-control']).toContain('no-store')
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true)
+    expect(plain.headers['content-encoding']).toBeUndefined()
   })
 
   it('answers HEAD from a stored response but does not render one for it', async () => {

@@ -2,7 +2,14 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 
 import { REQUEST_ID_HEADER } from '@/http/request-id'
 
-import { CACHE_STATUS_HEADER, createEntry, variantFor, type CachedResponse } from './entry'
+import {
+  CACHE_STATUS_HEADER,
+  compressedBody,
+  createEntry,
+  encodedHeaders,
+  variantFor,
+  type CachedResponse,
+} from './entry'
 import { cacheKeyOf, etagMatches, isPersonal, negotiateEncoding } from './policy'
 import type { ResponseStore } from './store'
 
@@ -35,11 +42,9 @@ export function responseCache(
     response: ServerResponse,
     entry: CachedResponse,
     status: 'HIT' | 'MISS',
+    acceptEncoding = request.headers['accept-encoding'],
   ): void {
-    const { variant, grewBy } = variantFor(
-      entry,
-      negotiateEncoding(request.headers['accept-encoding']),
-    )
+    const { variant, grewBy } = variantFor(entry, negotiateEncoding(acceptEncoding))
     if (grewBy) store.grew(entry, grewBy)
     const ifNoneMatch = request.headers['if-none-match']
     if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, variant.etag)) {
@@ -60,24 +65,26 @@ export function responseCache(
     response: ServerResponse,
   ): Promise<CachedResponse | undefined> {
     const generation = store.generation
+    // Rendered uncompressed (the cache compresses once per entry, not once per response), but the
+    // miss itself is answered in the encoding the client accepts.
+    const acceptEncoding = request.headers['accept-encoding']
+    delete request.headers['accept-encoding']
     return new Promise((resolve) => {
       const captured = captureResponse(response, (status, headers, body) => {
         const cacheable = status === 200 && headers['set-cookie'] === undefined
         const entry = cacheable ? createEntry(key, status, headers, body) : undefined
         resolve(entry)
-        if (!entry) return false
+        if (!entry) return sendOnce(response, status, headers, body, acceptEncoding)
         store.set(key, entry, generation)
         // The stored head replaces the rendered one, so a miss goes out exactly as later hits do.
         for (const name of response.getHeaderNames())
           if (name !== REQUEST_ID_HEADER) response.removeHeader(name)
-        send(request, response, entry, 'MISS')
+        send(request, response, entry, 'MISS', acceptEncoding)
         return true
       })
       response.once('close', () => {
         if (!captured.finished) resolve(undefined)
       })
-      // Rendered uncompressed: the cache compresses once per entry, not once per response.
-      delete request.headers['accept-encoding']
       render(request, response)
     })
   }
@@ -186,6 +193,28 @@ function captureResponse(
   } as ServerResponse['end']
 
   return state
+}
+
+/**
+ * Sends a rendered response that isn't stored (a 404, an error), compressed when the client
+ * accepts it and it's worth it (it was rendered without Accept-Encoding, for the cache). Returns
+ * false to leave it to be sent as rendered.
+ */
+function sendOnce(
+  response: ServerResponse,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  body: Buffer,
+  acceptEncoding: string | undefined,
+): boolean {
+  const encoding = negotiateEncoding(acceptEncoding)
+  if (encoding === 'identity') return false
+  const compressed = compressedBody(body, headers, encoding)
+  if (!compressed) return false
+  for (const name of response.getHeaderNames()) response.removeHeader(name)
+  response.writeHead(status, encodedHeaders(headers, encoding, compressed.length))
+  response.end(compressed)
+  return true
 }
 
 /** Runs `action` just before the response head is written. */
