@@ -64,7 +64,7 @@ export function DocumentArticle({
         <MediaImage
           className="cover"
           alt={cover.alt ?? ''}
-          variants={variantsOf(cover, ['large'])}
+          variants={variantsOf(cover, ['large', 'card', 'thumbnail'])}
           width={cover.width ?? 1600}
           height={cover.height ?? 900}
           sizes="(min-width: 1100px) 1100px, 100vw"

@@ -28,7 +28,7 @@ export function DocumentCard({
       {cover ? (
         <MediaImage
           alt={cover.alt ?? ''}
-          variants={variantsOf(cover, ['thumbnail', 'card'])}
+          variants={variantsOf(cover, ['card', 'thumbnail'])}
           width={800}
           height={450}
           sizes="(min-width: 1100px) 350px, (min-width: 700px) 50vw, 100vw"
