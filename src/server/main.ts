@@ -27,6 +27,8 @@ import {
   signClientAddress,
 } from '@/http/client-address'
 import { REQUEST_ID_HEADER } from '@/http/request-id'
+import { withResponseStatus } from '@/http/response-status'
+import { LOCALE_HEADER } from '@/i18n/locales'
 import { dropAdminOnlyHeaders, isAdminPath } from '@/http/admin-only-headers'
 import { addSecurityHeaders, securityHeaders } from '@/http/security-headers'
 import { contentChanged, setContentFeedLive } from '@/lib/content-version'
@@ -79,9 +81,11 @@ function render(request: IncomingMessage, response: ServerResponse): void {
   addSecurityHeaders(response, SECURITY_HEADERS)
   if (!isAdminPath(request.url)) dropAdminOnlyHeaders(response)
   logRequest(request, response, requestId)
-  // Whatever the caller sent under our header names is discarded, then replaced by what we saw.
+  // Whatever the caller sent under our header names is discarded, then replaced by what we saw
+  // (the locale header is set by src/proxy.ts, for site pages only).
   delete request.headers[CLIENT_ADDRESS_HEADER]
   delete request.headers[CLIENT_SIGNATURE_HEADER]
+  delete request.headers[LOCALE_HEADER]
   const forwardedFor = request.headers['x-forwarded-for']
   const address = resolveClientAddress(
     request.socket.remoteAddress,
@@ -96,7 +100,8 @@ function render(request: IncomingMessage, response: ServerResponse): void {
   restoreDeclaredLength(response)
   // Next.js replaces a page's Vary; pages that answer markdown to Accept must keep `Accept` in it.
   keepVaryAccept(response)
-  void handle(request, response)
+  // A page that finds nothing asks for its 404 through this slot (src/http/response-status.ts).
+  void withResponseStatus(request, response, () => handle(request, response))
 }
 
 function isValidPath(url: string | undefined): boolean {

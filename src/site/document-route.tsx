@@ -1,16 +1,17 @@
 import type { Metadata } from 'next'
 import { draftMode, headers } from 'next/headers'
-import { notFound } from 'next/navigation'
+import { cache } from 'react'
 
 import { DocumentArticle } from '@/components/DocumentArticle'
 import { LivePreviewRefresh } from '@/components/LivePreviewRefresh'
 import { env } from '@/env'
-import { isLocale } from '@/i18n/locales'
+import { isLocale, type Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 
 import { findDocumentBySlug, findDocumentForPreview } from './content'
 import { asMedia, ogImagePath } from './media'
 import { pageMetadata } from './metadata'
+import { notFoundMetadata, notFoundPage } from './not-found'
 import { paths, type PageCollection } from './routes'
 
 type Props = { params: Promise<{ locale: string; slug: string }> }
@@ -21,11 +22,17 @@ type Props = { params: Promise<{ locale: string; slug: string }> }
  * editor, the latest draft.
  */
 export function documentRoute(collection: PageCollection) {
+  // Read once per request: the metadata and the page both need it.
+  const publishedDocument = cache((locale: Locale, slug: string) =>
+    findDocumentBySlug(collection, locale, slug),
+  )
+
   async function generateMetadata({ params }: Props): Promise<Metadata> {
     const { locale, slug } = await params
-    if (!isLocale(locale)) return {}
-    const doc = await findDocumentBySlug(collection, locale, slug)
-    if (!doc) return {}
+    if (!isLocale(locale)) return notFoundMetadata()
+    const doc = await publishedDocument(locale, slug)
+    // In draft preview a document may exist only as a draft: the page shows it, under the site's title.
+    if (!doc) return (await draftMode()).isEnabled ? {} : notFoundMetadata(locale)
     return pageMetadata({
       locale,
       pathFor: (target) => paths.document(collection, target, doc.slug),
@@ -40,12 +47,12 @@ export function documentRoute(collection: PageCollection) {
 
   async function Page({ params }: Props) {
     const { locale, slug } = await params
-    if (!isLocale(locale)) notFound()
+    if (!isLocale(locale)) return notFoundPage()
     const preview = (await draftMode()).isEnabled
     const doc = preview
       ? await findDocumentForPreview(collection, locale, slug, new Headers(await headers()))
-      : await findDocumentBySlug(collection, locale, slug)
-    if (!doc) notFound()
+      : await publishedDocument(locale, slug)
+    if (!doc) return notFoundPage(locale)
     return (
       <>
         {preview ? <LivePreviewRefresh serverURL={env.SITE_URL} /> : null}

@@ -18,6 +18,16 @@ function mailsFor(email: string): string[] {
 let sequence = 0
 const uniqueEmail = () => `visitor-${Date.now().toString(36)}-${++sequence}@example.com`
 
+/**
+ * Waits until React has hydrated the page and run its effects. Next.js's router adds its route
+ * announcer (`<next-route-announcer>`) in an effect of the hydration commit, so once it is attached
+ * the router can navigate and the page's own effects (live preview's listener) are subscribed.
+ * Before that, `router.push` is dropped silently: the action queue doesn't exist yet.
+ */
+async function hydrated(page: Page) {
+  await page.locator('next-route-announcer').waitFor({ state: 'attached' })
+}
+
 async function fillContactForm(page: Page, email: string) {
   await page.getByLabel('Name').fill('Ana Visitor')
   await page.getByLabel('Email').fill(email)
@@ -72,6 +82,24 @@ test('a published post with a newer unpublished edit shows the published version
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada')
 })
 
+test('client-side navigation to a missing page shows the not-found page in place', async ({
+  page,
+}) => {
+  await page.goto(`${base()}/es/blog`)
+  await hydrated(page)
+  await page.evaluate(() => {
+    const window_ = window as unknown as {
+      stayed: boolean
+      next: { router: { push: (href: string) => void } }
+    }
+    window_.stayed = true
+    window_.next.router.push('/es/blog/draft-only-post')
+  })
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada')
+  // The router fetched it (RSC) and rendered it without a full page load.
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+})
+
 test('the contact form with JavaScript: inline errors, then a confirmation and a mail', async ({
   page,
 }) => {
@@ -100,6 +128,17 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Enviar consulta' }).click()
     await expect(page.getByText('¡Gracias!')).toBeVisible()
     await expect.poll(() => mailsFor(email).length).toBe(1)
+  })
+
+  test('a 404 page is rendered by the server, in the language of its URL, in the site layout', async ({
+    page,
+  }) => {
+    const response = await page.goto(`${base()}/es/blog/draft-only-post`)
+    expect(response?.status()).toBe(404)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada')
+    await page.getByRole('banner').getByRole('link', { name: 'Blog' }).click()
+    await expect(page).toHaveURL(/\/es\/blog$/)
   })
 })
 
@@ -147,6 +186,7 @@ test('live preview: a draft in preview re-renders in place when the admin report
   await page.goto(`${base()}/api/preview?path=/en/blog/draft-only-post`)
   const heading = page.getByRole('heading', { level: 1 })
   await expect(heading).not.toHaveText('Page not found')
+  await hydrated(page)
 
   const headers = { Authorization: `JWT ${process.env.E2E_ADMIN_TOKEN}` }
   const found = await page.request.get(
@@ -179,6 +219,7 @@ for (const pagePath of [
   '/en/case-studies',
   '/es/contact',
   '/en/blog/evolving-post',
+  '/es/blog/draft-only-post', // the 404 page
 ]) {
   test(`no serious or critical accessibility violation on ${pagePath}`, async ({ page }) => {
     await page.goto(`${base()}${pagePath}`)

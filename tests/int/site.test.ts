@@ -85,18 +85,49 @@ describe('site pages', () => {
     expect(live.html).not.toContain('SITE-UNPUBLISHED-EDIT')
   })
 
-  it.each([
-    () => `/en/blog/${draft.slug}`,
-    () => '/en/blog/no-such-post',
-    () => '/es/case-studies/no-such-case',
-    () => '/en/blog?page=999',
-    () => '/en/blog?page=abc',
-    () => '/fr',
-    () => '/en/nothing-here',
-  ])('%# unknown, unpublished or malformed pages are a real 404', async (path) => {
-    const { status, html } = await page(path())
-    expect(status).toBe(404)
-    expect(html).not.toContain('SITE-DRAFT-MARKER')
+  const NOT_FOUND_TITLE = { en: 'Page not found', es: 'Página no encontrada' }
+
+  it.each<[() => string, 'en' | 'es']>([
+    [() => `/en/blog/${draft.slug}`, 'en'],
+    [() => `/es/blog/${draft.slug}`, 'es'],
+    [() => '/en/blog/no-such-post', 'en'],
+    [() => '/es/case-studies/no-such-case', 'es'],
+    [() => '/en/blog?page=999', 'en'],
+    [() => '/es/blog?page=abc', 'es'],
+    [() => '/fr', 'en'],
+    [() => '/fr/blog/anything', 'en'],
+    [() => '/es/nothing-here', 'es'],
+  ])(
+    '%# unknown, unpublished or malformed pages are a real 404, server-rendered in the site layout',
+    async (path, locale) => {
+      const { status, html } = await page(path())
+      expect(status).toBe(404)
+      expect(html).not.toContain('SITE-DRAFT-MARKER')
+      // In the HTML itself (not only in the payload the browser would render from): crawlers and
+      // visitors without JavaScript see the page, in its language, with the site's header.
+      expect(html).toContain(`<html lang="${locale}">`)
+      expect(html).not.toContain('__next_error__')
+      expect(html).toContain(`<h1>${NOT_FOUND_TITLE[locale]}</h1>`)
+      expect(html).toContain(`<title>${NOT_FOUND_TITLE[locale]} · `)
+      expect(html).toMatch(/<header[^>]*>[\s\S]*<\/header>/)
+      expect(html).toContain('<meta name="robots" content="noindex, follow"/>')
+    },
+  )
+
+  it("a caller can't choose the language of a page through the proxy's locale header", async () => {
+    const headers = { 'x-site-locale': 'es' }
+    expect((await page('/fr', { headers })).html).toContain('<html lang="en">')
+    expect((await page('/en/contact', { headers })).html).toContain('<html lang="en">')
+  })
+
+  it('a 404 page, never cached, still goes out compressed', async () => {
+    const response = await fetch(`${baseUrl()}/es/blog/no-such-post`, {
+      headers: { 'Accept-Encoding': 'gzip' },
+    })
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(response.headers.get('cache-control')).toContain('no-store')
+    expect(await response.text()).toContain('<h1>Página no encontrada</h1>')
   })
 
   it('a document whose cover is not an image (a video) still renders, without the image', async () => {
@@ -110,11 +141,6 @@ describe('site pages', () => {
     const list = await page('/en/blog')
     expect(list.status).toBe(200)
     expect(list.html).toContain('Video cover post')
-  })
-
-  it('the 404 page speaks the language of its URL', async () => {
-    expect((await page('/es/blog/no-such-post')).html).toContain('Página no encontrada')
-    expect((await page('/en/blog/no-such-post')).html).toContain('Page not found')
   })
 
   it('a page carries canonical, hreflang, OpenGraph, Twitter, JSON-LD and alternates', async () => {
@@ -173,6 +199,20 @@ describe('what search engines read', () => {
     expect(text).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`)
     expect(text).toContain(`Schemamap: ${baseUrl()}/feeds/schema.jsonl`)
     expect(text).toMatch(/^Disallow: \/admin$/m)
+  })
+
+  it('the site has an icon: /favicon.ico for any client, and SVG and ICO links in every page head', async () => {
+    const favicon = await fetch(`${baseUrl()}/favicon.ico`)
+    expect(favicon.status).toBe(200)
+    expect(favicon.headers.get('content-type')).toBe('image/x-icon')
+    // An ICO file: reserved 0, type 1 (icon), then at least one image.
+    const bytes = new DataView(await favicon.arrayBuffer())
+    expect([bytes.getUint16(0, true), bytes.getUint16(2, true)]).toEqual([0, 1])
+    expect(bytes.getUint16(4, true)).toBeGreaterThan(0)
+    const { html } = await page('/es/blog')
+    const icons = [...html.matchAll(/<link rel="icon" href="([^"]+)"[^>]*type="([^"]+)"/g)]
+    expect(icons.map(([, , type]) => type).sort()).toEqual(['image/svg+xml', 'image/x-icon'])
+    for (const [, href] of icons) expect((await fetch(`${baseUrl()}${href}`)).status).toBe(200)
   })
 
   it.each(['en', 'es'])('/%s/feed.xml is an RSS feed of published posts', async (locale) => {

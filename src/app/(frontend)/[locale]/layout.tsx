@@ -1,7 +1,7 @@
-import { notFound } from 'next/navigation'
 import type { ReactNode } from 'react'
 
 import { isLocale } from '@/i18n/locales'
+import { notFoundPage } from '@/site/not-found'
 
 // No generateStaticParams: `next build` queries nothing (it may run without a database); pages
 // render on request from the database, so a publish is visible on the next request.
@@ -14,6 +14,7 @@ export default async function LocaleLayout({
   params: Promise<{ locale: string }>
 }) {
   const { locale } = await params
-  if (!isLocale(locale)) notFound()
+  // Not a locale: the not-found page in place of whatever the segments below would render.
+  if (!isLocale(locale)) return notFoundPage()
   return children
 }

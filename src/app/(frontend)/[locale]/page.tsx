@@ -1,6 +1,5 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { notFound } from 'next/navigation'
 
 import { DocumentCards } from '@/components/DocumentCard'
 import { JsonLd } from '@/components/JsonLd'
@@ -10,13 +9,14 @@ import { SITE } from '@/site/config'
 import { CARD_FIELDS, listDocuments } from '@/site/content'
 import { organizationJsonLd } from '@/site/json-ld'
 import { pageMetadata } from '@/site/metadata'
+import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { paths } from '@/site/routes'
 
 type Props = { params: Promise<{ locale: string }> }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params
-  if (!isLocale(locale)) return {}
+  if (!isLocale(locale)) return notFoundMetadata()
   return pageMetadata({
     locale,
     pathFor: paths.home,
@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function HomePage({ params }: Props) {
   const { locale } = await params
-  if (!isLocale(locale)) notFound()
+  if (!isLocale(locale)) return notFoundPage()
   const t = messagesFor(locale)
   const [posts, caseStudies] = await Promise.all([
     listDocuments('posts', locale, { limit: 3, select: CARD_FIELDS }),

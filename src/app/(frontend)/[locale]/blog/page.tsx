@@ -1,12 +1,13 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { notFound } from 'next/navigation'
+import { cache } from 'react'
 
 import { DocumentCards } from '@/components/DocumentCard'
-import { isLocale } from '@/i18n/locales'
+import { isLocale, type Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { CARD_FIELDS, listDocuments } from '@/site/content'
 import { pageMetadata } from '@/site/metadata'
+import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { BLOG_PAGE_SIZE, paths } from '@/site/routes'
 
 type Props = {
@@ -20,10 +21,21 @@ function pageNumber(raw: string | string[] | undefined): number | null {
   return typeof raw === 'string' && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null
 }
 
+/** One page of the blog, or null when there is no such page; read once per request. */
+const blogPage = cache(async (locale: Locale, page: number) => {
+  const result = await listDocuments('posts', locale, {
+    page,
+    limit: BLOG_PAGE_SIZE,
+    select: CARD_FIELDS,
+  })
+  return page > Math.max(1, result.totalPages) ? null : result
+})
+
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { locale } = await params
-  if (!isLocale(locale)) return {}
-  const page = pageNumber((await searchParams).page) ?? 1
+  if (!isLocale(locale)) return notFoundMetadata()
+  const page = pageNumber((await searchParams).page)
+  if (page === null || !(await blogPage(locale, page))) return notFoundMetadata(locale)
   const t = messagesFor(locale).blog
   return pageMetadata({
     locale,
@@ -35,16 +47,11 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 
 export default async function BlogPage({ params, searchParams }: Props) {
   const { locale } = await params
-  if (!isLocale(locale)) notFound()
+  if (!isLocale(locale)) return notFoundPage()
   const page = pageNumber((await searchParams).page)
-  if (page === null) notFound()
+  const result = page === null ? null : await blogPage(locale, page)
+  if (page === null || !result) return notFoundPage(locale)
   const t = messagesFor(locale)
-  const result = await listDocuments('posts', locale, {
-    page,
-    limit: BLOG_PAGE_SIZE,
-    select: CARD_FIELDS,
-  })
-  if (page > Math.max(1, result.totalPages)) notFound()
   return (
     <div className="container">
       <h1>{t.blog.title}</h1>

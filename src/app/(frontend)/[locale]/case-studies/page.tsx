@@ -1,18 +1,18 @@
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
 
 import { DocumentCards } from '@/components/DocumentCard'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { CARD_FIELDS, listDocuments } from '@/site/content'
 import { pageMetadata } from '@/site/metadata'
+import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { CASE_STUDIES_PAGE_SIZE, paths } from '@/site/routes'
 
 type Props = { params: Promise<{ locale: string }> }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params
-  if (!isLocale(locale)) return {}
+  if (!isLocale(locale)) return notFoundMetadata()
   const t = messagesFor(locale).caseStudies
   return pageMetadata({
     locale,
@@ -24,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CaseStudiesPage({ params }: Props) {
   const { locale } = await params
-  if (!isLocale(locale)) notFound()
+  if (!isLocale(locale)) return notFoundPage()
   const t = messagesFor(locale)
   const { docs } = await listDocuments('case-studies', locale, {
     limit: CASE_STUDIES_PAGE_SIZE,

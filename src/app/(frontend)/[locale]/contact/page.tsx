@@ -1,10 +1,10 @@
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
 
 import { ContactForm } from '@/components/ContactForm'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { pageMetadata } from '@/site/metadata'
+import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { paths } from '@/site/routes'
 
 import { sendContactForm } from './actions'
@@ -13,7 +13,7 @@ type Props = { params: Promise<{ locale: string }> }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params
-  if (!isLocale(locale)) return {}
+  if (!isLocale(locale)) return notFoundMetadata()
   const t = messagesFor(locale).contact
   return pageMetadata({
     locale,
@@ -25,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ContactPage({ params }: Props) {
   const { locale } = await params
-  if (!isLocale(locale)) notFound()
+  if (!isLocale(locale)) return notFoundPage()
   const t = messagesFor(locale).contact
   return (
     <div className="container prose">

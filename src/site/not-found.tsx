@@ -1,0 +1,42 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { notFound } from 'next/navigation'
+import type { ReactElement } from 'react'
+
+import { setResponseStatus } from '@/http/response-status'
+import type { Locale } from '@/i18n/locales'
+import { messagesFor } from '@/i18n/messages'
+import { requestLocale } from '@/i18n/request-locale'
+
+import { paths } from './routes'
+
+/** The site's not-found view, in `locale`. */
+export function NotFoundView({ locale }: { locale: Locale }) {
+  const t = messagesFor(locale).notFound
+  return (
+    <div className="container prose">
+      <h1>{t.title}</h1>
+      <p>{t.body}</p>
+      <p>
+        <Link href={paths.home(locale)}>{t.home}</Link>
+      </p>
+    </div>
+  )
+}
+
+/**
+ * What a page renders when its URL names nothing: the not-found view, server-rendered inside the
+ * site's layout, with a 404 status (see src/http/response-status.ts for why this isn't Next.js's
+ * `notFound()`, which remains the fallback outside the project's server). `locale` defaults to
+ * the URL's (from the proxy's header), for URLs whose locale segment is not a locale.
+ */
+export async function notFoundPage(locale?: Locale): Promise<ReactElement> {
+  if (!setResponseStatus(404)) notFound()
+  return <NotFoundView locale={locale ?? (await requestLocale())} />
+}
+
+/** The not-found page's head: its localized title, and kept out of search indexes. */
+export async function notFoundMetadata(locale?: Locale): Promise<Metadata> {
+  const t = messagesFor(locale ?? (await requestLocale())).notFound
+  return { title: t.title, robots: { index: false, follow: true } }
+}
