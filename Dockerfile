@@ -14,7 +14,7 @@ ENV NEXT_TELEMETRY_DISABLED=1 NEXT_OUTPUT=standalone
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 # The build queries nothing, so it needs no database and no secrets. Besides .next/standalone it
-# writes .next/server.mjs and .next/migrate.mjs (scripts/lib/server-bundle.ts).
+# writes .next/server.mjs, .next/migrate.mjs and .next/create-admin.mjs (scripts/lib/server-bundle.ts).
 RUN npm run build
 
 FROM node:20-bookworm-slim AS run
@@ -23,7 +23,8 @@ ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOST=0.0.0.0 MEDIA_D
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
 COPY --from=build --chown=node:node /app/public ./public
-COPY --from=build --chown=node:node /app/.next/server.mjs /app/.next/migrate.mjs ./.next/
+COPY --from=build --chown=node:node /app/.next/server.mjs /app/.next/migrate.mjs \
+  /app/.next/create-admin.mjs ./.next/
 RUN mkdir -p /app/.data/media && chown -R node:node /app/.data
 USER node
 EXPOSE 3000

@@ -1,6 +1,8 @@
 import { withPayload } from '@payloadcms/next/withPayload'
 import type { NextConfig } from 'next'
 
+import { PAGE_IMAGE_WIDTHS } from './src/media/image-loader'
+
 const nextConfig: NextConfig = {
   // Lets two builds (e.g. two worktrees' test runs) live side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
@@ -9,6 +11,13 @@ const nextConfig: NextConfig = {
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   reactStrictMode: true,
+  images: {
+    // Every srcset lists the widths Payload generates at upload, each naming a file of that width
+    // (the loader is src/media/image-loader.ts); Next's defaults would repeat one file under
+    // widths it doesn't have.
+    deviceSizes: [...PAGE_IMAGE_WIDTHS],
+    imageSizes: [],
+  },
   experimental: {
     // Next.js loads every route's server bundle at start by default, the admin UI's included:
     // ~100 MB of RSS and seconds of start for code most instances never run. Routes load on first use.

@@ -4,20 +4,27 @@ import { fileURLToPath } from 'node:url'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { s3Storage } from '@payloadcms/storage-s3'
+import { redirectsPlugin } from '@payloadcms/plugin-redirects'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
-import { LOG_OPTIONS } from '@/lib/logger'
+import { PAYLOAD_LOG_OPTIONS } from '@/lib/logger'
+import { withProjectAnswers } from '@/lib/payload-answers'
 import { s3Settings } from '@/media/s3'
+import { redirectsPluginConfig } from '@/redirects/collection'
 
 import { CaseStudies } from '@/collections/CaseStudies'
 import { Categories } from '@/collections/Categories'
 import { Inquiries } from '@/collections/Inquiries'
+import { inquiryExport } from '@/collections/inquiry-export'
 import { Media } from '@/collections/Media'
 import { Posts } from '@/collections/Posts'
 import { Users } from '@/collections/Users'
 import { env } from '@/env'
+import { SETTINGS_GLOBALS, SETTINGS_PREVIEW_PATH } from '@/globals'
+import { outboxEmailAdapter } from '@/inquiries/mail-outbox'
+import { SITE } from '@/site/config'
 import { DEFAULT_LOCALE, LOCALE_LABELS, LOCALES } from '@/i18n/locales'
 import { QUERY_LIMITS } from '@/content/contract'
 import { MAX_UPLOAD_REQUEST_BYTES, MEDIA_LIMITS, TOO_LARGE_MESSAGE } from '@/media/limits'
@@ -27,10 +34,12 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 const s3 = s3Settings()
 
 // Payload's development-time check that every @payloadcms package has payload's exact version
-// would stop every dev start: @payloadcms/storage-s3 (and its plugin-cloud-storage) has no 3.90.2
-// release, so it stays at 3.90.1 with its peers overridden to ours (package.json `overrides`).
+// would stop every dev start: @payloadcms/storage-s3 (and its plugin-cloud-storage) and
+// @payloadcms/plugin-redirects have no 3.90.2 release, so they stay at 3.90.1 with their peers
+// overridden to ours (package.json `overrides`).
 process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
 
+// Payload's own REST answers get the project's error shape and status rules (src/lib/payload-answers.ts).
 export default buildConfig({
   secret: env.PAYLOAD_SECRET,
   serverURL: env.SITE_URL,
@@ -39,17 +48,28 @@ export default buildConfig({
   admin: {
     user: Users.slug,
     importMap: { baseDir: dirname },
+    components: {
+      // New inquiries, and those whose mail failed for good (the one thing an editor must not miss).
+      beforeDashboard: ['/src/components/admin/InboxNotice#InboxNotice'],
+    },
     // Live preview shows the page in draft mode; /api/preview admits signed-in editors only.
     livePreview: {
       collections: ['posts', 'case-studies'],
-      url: ({ data, collectionConfig, locale }) => {
+      globals: SETTINGS_GLOBALS.map((global) => global.slug),
+      url: ({ data, collectionConfig, globalConfig, locale }) => {
+        const code = locale?.code ?? DEFAULT_LOCALE
+        if (globalConfig) {
+          const path = SETTINGS_PREVIEW_PATH[globalConfig.slug]?.(code) ?? `/${code}`
+          return `${env.SITE_URL}/api/preview?path=${encodeURIComponent(path)}`
+        }
         const section = collectionConfig?.slug === 'posts' ? 'blog' : 'case-studies'
-        const path = `/${locale?.code ?? DEFAULT_LOCALE}/${section}/${data?.slug ?? ''}`
+        const path = `/${code}/${section}/${data?.slug ?? ''}`
         return `${env.SITE_URL}/api/preview?path=${encodeURIComponent(path)}`
       },
     },
   },
   collections: [Posts, CaseStudies, Categories, Media, Inquiries, Users],
+  globals: SETTINGS_GLOBALS,
   editor: lexicalEditor(),
   localization: {
     locales: LOCALES.map((code) => ({ code, label: LOCALE_LABELS[code] })),
@@ -66,12 +86,17 @@ export default buildConfig({
     // Reads may go to replicas (DATABASE_READ_REPLICAS); writes and transactions use the primary.
     ...(env.readReplicas.length > 0 ? { readReplicas: env.readReplicas } : {}),
   }),
-  logger: { options: { ...LOG_OPTIONS, name: 'payload' } },
+  logger: { options: PAYLOAD_LOG_OPTIONS },
+  // Account mail (password resets, invitations) is stored in the mail outbox and sent from there
+  // the way inquiries are (SMTP_URL, or .eml files under .data/mail/): a mail server that is down
+  // never fails or slows the request that asked for it (src/inquiries/mail-outbox.ts).
+  email: outboxEmailAdapter({ fromAddress: env.MAIL_FROM, fromName: SITE.name }),
   // With S3_BUCKET, media files go to object storage instead of MEDIA_DIR; the file server
   // (src/media/serve-file.ts) reads them from there with the same ranges, validators and embargo.
   // The plugin is always registered (disabled without S3) so that the schema, and therefore the
   // migrations, are the same with or without object storage.
   plugins: [
+    inquiryExport,
     s3Storage({
       enabled: s3 !== null,
       alwaysInsertFields: true,
@@ -79,6 +104,8 @@ export default buildConfig({
       config: s3?.client ?? {},
       collections: { media: true },
     }),
+    // Old paths that answer 301 (src/redirects/): kept by renames, editable in the admin.
+    redirectsPlugin(redirectsPluginConfig),
   ],
   defaultDepth: QUERY_LIMITS.depthDefault,
   maxDepth: QUERY_LIMITS.depthMax,
@@ -103,4 +130,4 @@ export default buildConfig({
   typescript: {
     outputFile: path.resolve(dirname, 'src/payload-types.ts'),
   },
-})
+}).then(withProjectAnswers)

@@ -3,6 +3,13 @@ import * as migration_20261121_122654_inquiries from './20261121_122654_inquirie
 import * as migration_20261121_122908_media_sizes from './20261121_122908_media_sizes'
 import * as migration_20261121_145135_content_change_notify from './20261121_145135_content_change_notify'
 import * as migration_20261121_154823_media_object_storage from './20261121_154823_media_object_storage'
+import * as migration_20261123_070148_account_lockout_off from './20261123_070148_account_lockout_off'
+import * as migration_20261123_112000_content_change_identity from './20261123_112000_content_change_identity'
+import * as migration_20261123_113000_site_search from './20261123_113000_site_search'
+import * as migration_20261123_165727_site_settings from './20261123_165727_site_settings'
+import * as migration_20261123_170000_site_search_rank_vector from './20261123_170000_site_search_rank_vector'
+import * as migration_20261123_170041_redirects from './20261123_170041_redirects'
+import * as migration_20261123_170506_inquiry_inbox_roles from './20261123_170506_inquiry_inbox_roles'
 
 export const migrations = [
   {
@@ -29,5 +36,40 @@ export const migrations = [
     up: migration_20261121_154823_media_object_storage.up,
     down: migration_20261121_154823_media_object_storage.down,
     name: '20261121_154823_media_object_storage',
+  },
+  {
+    up: migration_20261123_070148_account_lockout_off.up,
+    down: migration_20261123_070148_account_lockout_off.down,
+    name: '20261123_070148_account_lockout_off',
+  },
+  {
+    up: migration_20261123_112000_content_change_identity.up,
+    down: migration_20261123_112000_content_change_identity.down,
+    name: '20261123_112000_content_change_identity',
+  },
+  {
+    up: migration_20261123_113000_site_search.up,
+    down: migration_20261123_113000_site_search.down,
+    name: '20261123_113000_site_search',
+  },
+  {
+    up: migration_20261123_165727_site_settings.up,
+    down: migration_20261123_165727_site_settings.down,
+    name: '20261123_165727_site_settings',
+  },
+  {
+    up: migration_20261123_170000_site_search_rank_vector.up,
+    down: migration_20261123_170000_site_search_rank_vector.down,
+    name: '20261123_170000_site_search_rank_vector',
+  },
+  {
+    up: migration_20261123_170041_redirects.up,
+    down: migration_20261123_170041_redirects.down,
+    name: '20261123_170041_redirects',
+  },
+  {
+    up: migration_20261123_170506_inquiry_inbox_roles.up,
+    down: migration_20261123_170506_inquiry_inbox_roles.down,
+    name: '20261123_170506_inquiry_inbox_roles',
   },
 ]

@@ -199,13 +199,7 @@ async function main(): Promise<number> {
     DATABASE_URL: await createTestDatabase(`consultancy_conformance_${runId}`),
     MEDIA_DIR: path.resolve(PREFIX, `media-${runId}`),
   }
-  // Under load, `node --import tsx` sometimes exits 13 (an unsettled top-level await) while still
-  // loading migrate.ts's imports, silently. Migrations are transactional and locked: retry once.
-  const migrated = await runScript('scripts/migrate.ts', env)
-  if (migrated !== 0) {
-    console.log(`Migrations exited with ${migrated}; retrying once.`)
-    if ((await runScript('scripts/migrate.ts', env)) !== 0) throw new Error('migrations failed')
-  }
+  if ((await runScript('scripts/migrate.ts', env)) !== 0) throw new Error('migrations failed')
 
   let app: AppServer | undefined
   try {

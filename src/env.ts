@@ -3,6 +3,8 @@ import path from 'node:path'
 import { z } from 'zod'
 
 import { parseTrustedProxies } from '@/http/client-address'
+import { DEVELOPMENT_SECRET, secretWeakness } from '@/lib/secret-strength'
+import { CONNECTION_LIMITS } from '@/server/limits'
 
 /**
  * Settings, read and validated once. Everything else imports `env` from here, so a setting is
@@ -13,13 +15,46 @@ import { parseTrustedProxies } from '@/http/client-address'
  * `next build` runs (no secrets are needed to compile), the production checks are relaxed.
  */
 
-const DEV_SECRET = 'dev-only-secret-do-not-use-in-production-000000'
-
 const isProduction = process.env.NODE_ENV === 'production'
 const isBuildPhase = process.env.NEXT_PHASE === 'phase-production-build'
 const strict = isProduction && !isBuildPhase
 
-const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional())
+const blankAsUnset = (value: unknown) => (value === '' ? undefined : value)
+const optionalUrl = z.preprocess(blankAsUnset, z.url().optional())
+
+/** How inquiry mail leaves: through an SMTP server, or only stored as .eml files (sent nowhere). */
+export const MAIL_TRANSPORTS = ['smtp', 'files'] as const
+const mailTransportSetting = blankAsUnset(process.env.MAIL_TRANSPORT)
+
+/**
+ * SMTP_URL is what makes inquiries reach the team, so production needs it unless the operator
+ * says, with MAIL_TRANSPORT=files, that storing messages is what they want; and with `files` it
+ * must not be set at all, so that nobody believes mail is being sent.
+ */
+function smtpUrlSetting() {
+  const smtpUrl = z.url({
+    protocol: /^smtps?$/,
+    error: (issue) =>
+      issue.input === undefined
+        ? strict
+          ? 'required in production, so that inquiries reach the team ' +
+            '(smtp://user:password@host:587, or smtps:// for implicit TLS); to keep mail as ' +
+            '.eml files under .data/mail and send nothing, set MAIL_TRANSPORT=files instead'
+          : 'required with MAIL_TRANSPORT=smtp'
+        : 'must be an smtp:// or smtps:// URL',
+  })
+  if (mailTransportSetting === 'files') {
+    return z.preprocess(
+      blankAsUnset,
+      z.undefined({ error: 'must be unset with MAIL_TRANSPORT=files (that mode sends nothing)' }),
+    )
+  }
+  if (mailTransportSetting === 'smtp' || strict) return z.preprocess(blankAsUnset, smtpUrl)
+  return z.preprocess(blankAsUnset, smtpUrl.optional())
+}
+
+/** A duration of at least a second (shorter server timeouts would cut ordinary clients). */
+const milliseconds = z.coerce.number().int().min(1_000).max(3_600_000)
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -30,8 +65,11 @@ const schema = z.object({
     ? z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
     : z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/postgres'),
   PAYLOAD_SECRET: strict
-    ? z.string().min(32, 'must be at least 32 characters')
-    : z.string().min(1).default(DEV_SECRET),
+    ? z.string().superRefine((secret, ctx) => {
+        const weakness = secretWeakness(secret)
+        if (weakness) ctx.addIssue({ code: 'custom', message: weakness })
+      })
+    : z.string().min(1).default(DEVELOPMENT_SECRET),
   SITE_URL: strict ? z.url() : z.url().optional(),
   /** Where uploaded media files are stored on local disk. */
   MEDIA_DIR: z.string().min(1).default('.data/media'),
@@ -53,7 +91,17 @@ const schema = z.object({
       },
       { message: 'must be comma-separated IP addresses or CIDR ranges' },
     ),
-  SMTP_URL: optionalUrl,
+  SMTP_URL: smtpUrlSetting(),
+  /**
+   * `smtp` (the default when SMTP_URL is set) or `files`: messages are only written as .eml
+   * files under .data/mail. `files` is the development default; production must ask for it.
+   */
+  MAIL_TRANSPORT: z.preprocess(blankAsUnset, z.enum(MAIL_TRANSPORTS).optional()),
+  /**
+   * Optional: an endpoint that receives a JSON POST when an inquiry's mail has failed for good
+   * (retries exhausted), naming the inquiry and the error, never the sender.
+   */
+  ALERT_WEBHOOK_URL: optionalUrl,
   INQUIRY_TO: z.email().default('team@example.com'),
   /** First retry delay of a failed mail delivery; later ones double, up to an hour. */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).default(30_000),
@@ -62,6 +110,11 @@ const schema = z.object({
   /** How often each instance looks for inquiries due for delivery. */
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   MAIL_FROM: z.email().default('website@example.com'),
+  /**
+   * `on`: each inquiry's sender gets one short acknowledgement in the inquiry's language (never
+   * repeating what they wrote). Off by default: the form must not become a way to mail strangers.
+   */
+  INQUIRY_ACKNOWLEDGEMENT: z.preprocess(blankAsUnset, z.enum(['on', 'off']).default('off')),
   /** Least severe level written to the JSON logs (stdout). */
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   /** Optional, comma-separated: read replicas of DATABASE_URL for reads (writes go to the primary). */
@@ -90,10 +143,24 @@ const schema = z.object({
   CDN_PURGE_URL: optionalUrl,
   /** Bearer token for CDN_PURGE_URL. */
   CDN_PURGE_TOKEN: z.string().min(1).optional(),
+  /** The request line and headers must arrive within this (src/server/limits.ts). */
+  SERVER_HEADERS_TIMEOUT_MS: milliseconds.default(CONNECTION_LIMITS.headersTimeoutMs),
+  /** The whole request, an upload's body included, must arrive within this. */
+  SERVER_REQUEST_TIMEOUT_MS: milliseconds.default(CONNECTION_LIMITS.requestTimeoutMs),
+  /** Idle keep-alive connections are closed after this; above a load balancer's idle timeout. */
+  SERVER_KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(CONNECTION_LIMITS.keepAliveTimeoutMs),
+  /** Connections held at once; keep it under the process's open-file limit (`ulimit -n`). */
+  SERVER_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(CONNECTION_LIMITS.maxConnections),
 })
 
+// Node refuses a headers timeout longer than the request timeout it is part of.
+const settings = schema.refine(
+  (values) => values.SERVER_HEADERS_TIMEOUT_MS <= values.SERVER_REQUEST_TIMEOUT_MS,
+  { path: ['SERVER_HEADERS_TIMEOUT_MS'], message: 'must not exceed SERVER_REQUEST_TIMEOUT_MS' },
+)
+
 function readEnv() {
-  const parsed = schema.safeParse(process.env)
+  const parsed = settings.safeParse(process.env)
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
@@ -111,6 +178,7 @@ function readEnv() {
       .map((url) => url.trim())
       .filter(Boolean),
     SITE_URL: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    mailTransport: values.MAIL_TRANSPORT ?? (values.SMTP_URL ? 'smtp' : 'files'),
   }
 }
 

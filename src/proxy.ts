@@ -1,11 +1,21 @@
 import { NextResponse, type NextRequest } from 'next/server'
 
-import { prefersMarkdown } from '@/agents/accept'
+import { prefersMarkdown, TWIN_FORM_PARAMETER } from '@/http/negotiation'
+import { CACHING_POLICY } from '@/http/cache-control'
 import { isLocale, LOCALE_HEADER } from '@/i18n/locales'
-import { preferredLocale } from '@/i18n/negotiate'
+import { preferredLocale } from '@/http/negotiation'
+import { AGENT_PATHS } from '@/site/agent-paths'
 
 /** Where markdown twins are rendered (src/app/markdown-twin/); pages are rewritten to it. */
 export const TWIN_ROUTE = '/markdown-twin'
+
+/**
+ * Pages outside the locales (English only, like the OpenAPI document they show), each with its
+ * twin at a route of its own.
+ */
+const STANDALONE_PAGES: Readonly<Record<string, string>> = {
+  [AGENT_PATHS.apiReference]: AGENT_PATHS.apiReferenceTwin,
+}
 
 /** `/`, `/en`, `/es/blog/x`…: the site's pages (not files, not the API or the admin). */
 function isSitePage(pathname: string): boolean {
@@ -14,6 +24,9 @@ function isSitePage(pathname: string): boolean {
   return isLocale(first) && !rest.some((segment) => segment.includes('.'))
 }
 
+/** Search results: one per query, spending the searcher's budget, so never kept by a cache. */
+const SEARCH_PAGE = /^\/[a-z]{2}\/search$/
+
 function twinPathOf(page: string): string {
   return page === '/' ? '/index.md' : `${page.replace(/\/+$/, '')}.md`
 }
@@ -21,6 +34,7 @@ function twinPathOf(page: string): string {
 function rewriteToTwin(request: NextRequest, page: string, negotiated: boolean): NextResponse {
   const url = request.nextUrl.clone()
   url.pathname = page === '/' ? TWIN_ROUTE : `${TWIN_ROUTE}${page}`
+  url.searchParams.set(TWIN_FORM_PARAMETER, negotiated ? 'negotiated' : 'suffix')
   return NextResponse.rewrite(url, negotiated ? { headers: { Vary: 'Accept' } } : undefined)
 }
 
@@ -36,6 +50,15 @@ export function proxy(request: NextRequest): NextResponse {
     const page = pathname === '/index.md' ? '/' : pathname.slice(0, -'.md'.length)
     return isSitePage(page) ? rewriteToTwin(request, page, false) : NextResponse.next()
   }
+  const standaloneTwin = STANDALONE_PAGES[pathname]
+  if (standaloneTwin !== undefined) {
+    if (prefersMarkdown(request.headers.get('accept'))) {
+      const url = request.nextUrl.clone()
+      url.pathname = standaloneTwin
+      return NextResponse.rewrite(url, { headers: { Vary: 'Accept' } })
+    }
+    return pageResponse(request, 'en', standaloneTwin)
+  }
   if (!isSitePage(pathname)) return NextResponse.next()
 
   if (prefersMarkdown(request.headers.get('accept'))) return rewriteToTwin(request, pathname, true)
@@ -49,14 +72,23 @@ export function proxy(request: NextRequest): NextResponse {
     return response
   }
 
+  return pageResponse(request, pathname.split('/')[1]!, twinPathOf(pathname))
+}
+
+/** An HTML page: its locale for the layout, and the headers every page answers with. */
+function pageResponse(request: NextRequest, locale: string, twin: string): NextResponse {
   // The root layout and the not-found page read the URL's locale from this request header.
   const requestHeaders = new Headers(request.headers)
-  requestHeaders.set(LOCALE_HEADER, pathname.split('/')[1]!)
+  requestHeaders.set(LOCALE_HEADER, locale)
   return NextResponse.next({
     request: { headers: requestHeaders },
     headers: {
+      // Next.js marks dynamic pages private unless the response already says otherwise.
+      'Cache-Control':
+        CACHING_POLICY[SEARCH_PAGE.test(request.nextUrl.pathname) ? 'search' : 'pages']
+          .cacheControl,
       Vary: 'Accept',
-      Link: `<${twinPathOf(pathname)}>; rel="alternate"; type="text/markdown"`,
+      Link: `<${twin}>; rel="alternate"; type="text/markdown"`,
     },
   })
 }

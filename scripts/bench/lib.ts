@@ -1,8 +1,19 @@
-/** What the benchmarks share: a build to run, the server's memory and CPU, an admin to act as. */
-import { spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+/**
+ * What the benchmarks share: a build to run, a seeded database, the cached surfaces and the
+ * bare-Node baseline sending their bytes, load runs with the server's CPU, the server's memory,
+ * an admin to act as.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
+import autocannon from 'autocannon'
+import pg from 'pg'
+
+import { createAdmin, signIn } from '../../tests/support/admin'
+import { freePort, runScript } from '../../tests/support/app-server'
+import { createTestDatabase } from '../../tests/support/database'
 import { buildServerBundle, serverBundlePath } from '../lib/server-bundle'
 
 /** A field of /proc/<pid>/status, in bytes (Linux). */
@@ -38,13 +49,189 @@ export async function ensureBuild(): Promise<void> {
   await buildServerBundle()
 }
 
-/** Signs up the first user (the admin) and returns an Authorization header value. */
-export async function adminAuthorization(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/users/first-register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.test', password: 'bench-password-0123456789' }),
+const BENCH_ADMIN = { email: 'bench@example.test', password: 'bench-password-0123456789' }
+
+/** Creates the admin (the create-admin command) and returns an Authorization header value. */
+export async function adminAuthorization(
+  baseUrl: string,
+  env: Record<string, string>,
+): Promise<string> {
+  await createAdmin(env, BENCH_ADMIN)
+  return `JWT ${await signIn(baseUrl, BENCH_ADMIN)}`
+}
+
+/** What one load run measured. */
+export interface Load {
+  requests: number
+  perSecond: number
+  p50: number
+  p99: number
+  errors: number
+  serverErrors: number
+  cpuPerRequest: number
+}
+
+export interface LoadOptions {
+  seconds: number
+  connections: number
+  headers?: Record<string, string>
+}
+
+/** Runs autocannon against `url` + `paths` (round robin) while measuring `pid`'s CPU time. */
+export async function load(
+  url: string,
+  paths: string[],
+  pid: number,
+  { seconds, connections, headers }: LoadOptions,
+): Promise<Load> {
+  const cpuBefore = cpuMillis(pid)
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: paths.map((path) => ({ method: 'GET', path, headers })),
   })
-  if (!response.ok) throw new Error(`first-register: ${response.status}`)
-  return `JWT ${((await response.json()) as { token: string }).token}`
+  const cpu = cpuMillis(pid) - cpuBefore
+  const requests = result.requests.total
+  return {
+    requests,
+    perSecond: requests / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    serverErrors: result['5xx'],
+    cpuPerRequest: requests ? cpu / requests : NaN,
+  }
+}
+
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+/** Inserts `count` published posts in English and Spanish, like the seeded ones, in one go. */
+async function addPosts(databaseUrl: string, count: number): Promise<void> {
+  const db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+  try {
+    await db.query('BEGIN')
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO posts (slug, published_at, _status)
+       SELECT 'bench-post-' || n, now() - n * interval '1 hour', 'published'
+       FROM generate_series(1, $1) AS n RETURNING id`,
+      [count],
+    )
+    await db.query(
+      `INSERT INTO posts_locales (title, excerpt, content, meta_title, meta_description, _locale, _parent_id)
+       SELECT CASE l._locale WHEN 'en' THEN 'Benchmark post ' ELSE 'Artículo de prueba ' END || p.id,
+              l.excerpt, l.content, NULL, l.meta_description, l._locale, p.id
+       FROM unnest($1::int[]) AS p(id)
+       CROSS JOIN LATERAL (
+         SELECT DISTINCT ON (_locale) excerpt, content, meta_description, _locale
+         FROM posts_locales WHERE content IS NOT NULL ORDER BY _locale, _parent_id
+       ) AS l`,
+      [rows.map((row) => row.id)],
+    )
+    await db.query('COMMIT')
+  } finally {
+    await db.end()
+  }
+}
+
+/**
+ * A database of the benchmark's own (`consultancy_<run>`), migrated and seeded with the demo
+ * content plus `posts` generated published posts in both locales, and a media directory; returns
+ * the environment an app is started with.
+ */
+export async function prepareBenchDatabase(
+  run: string,
+  posts: number,
+): Promise<{ DATABASE_URL: string; MEDIA_DIR: string; LOG_LEVEL: string }> {
+  const databaseUrl = await createTestDatabase(`consultancy_${run.replaceAll('-', '_')}`)
+  const mediaDir = path.resolve(`.data/${run}-media`)
+  rmSync(mediaDir, { recursive: true, force: true })
+  mkdirSync(mediaDir, { recursive: true })
+  const env = { DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, LOG_LEVEL: 'warn' }
+  if ((await runScript('scripts/migrate.ts', env)) !== 0) throw new Error('migrate failed')
+  if ((await runScript('scripts/seed.ts', env)) !== 0) throw new Error('seed failed')
+  await addPosts(databaseUrl, posts)
+  return env
+}
+
+/** A public surface the response cache answers: its name, path and request headers. */
+export interface Surface {
+  name: string
+  path: string
+  headers?: Record<string, string>
+}
+
+/** The cached surfaces of the site benchmark, on the newest post of the app at `baseUrl`. */
+export async function cachedSurfaces(baseUrl: string): Promise<Surface[]> {
+  const posts = (await (await fetch(`${baseUrl}/api/posts?limit=1`)).json()) as {
+    docs: { id: number; slug: string }[]
+  }
+  const { id, slug } = posts.docs[0]!
+  return [
+    { name: 'API list', path: '/api/posts?limit=10' },
+    {
+      name: 'API list, es, sorted, paged, select',
+      path: '/api/posts?locale=es&sort=title&page=3&select=title,slug,publishedAt',
+    },
+    { name: 'API document (depth 2)', path: `/api/posts/${id}?depth=2` },
+    { name: 'API case studies', path: '/api/case-studies?locale=es' },
+    { name: 'Markdown twin', path: `/en/blog/${slug}.md` },
+    { name: 'Markdown by Accept', path: `/es/blog/${slug}`, headers: { accept: 'text/markdown' } },
+    { name: 'llms.txt', path: '/llms.txt' },
+    { name: 'schema.jsonl', path: '/feeds/schema.jsonl' },
+    { name: 'openapi.json', path: '/openapi.json' },
+    { name: 'HTML home', path: '/en' },
+    { name: 'HTML blog list', path: '/en/blog?page=2' },
+    { name: 'HTML post', path: `/en/blog/${slug}` },
+  ]
+}
+
+/** What the bare-Node baseline sends for a path: the content type and the body, base64. */
+export type BaselineRoutes = Record<string, { type: string; body: string }>
+
+/** The bytes each surface answers on the app at `baseUrl`, for the baseline to send. */
+export async function baselineRoutes(
+  baseUrl: string,
+  surfaces: Surface[],
+): Promise<BaselineRoutes> {
+  const routes: BaselineRoutes = {}
+  for (const surface of surfaces) {
+    const response = await fetch(`${baseUrl}${surface.path}`, { headers: surface.headers })
+    if (response.status !== 200) throw new Error(`${surface.path}: ${response.status}`)
+    routes[surface.path] = {
+      type: response.headers.get('content-type') ?? 'application/octet-stream',
+      body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+    }
+  }
+  return routes
+}
+
+export interface Baseline {
+  url: string
+  pid: number
+  stop: () => void
+}
+
+/** Starts scripts/bench/bare-node.ts answering `routes`. */
+export async function startBaseline(run: string, routes: BaselineRoutes): Promise<Baseline> {
+  const file = path.resolve(`.data/${run}-routes.json`)
+  writeFileSync(file, JSON.stringify(routes))
+  const port = await freePort()
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench/bare-node.ts', file, String(port)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()))
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill() }
+}
+
+/** One line naming the machine and the run's settings, for a report's head. */
+export function machineLine(settings: string): string {
+  return (
+    `${new Date().toISOString().slice(0, 10)} · ${os.cpus().length} × ${os.cpus()[0]?.model.trim()} · ` +
+    `${Math.round(os.totalmem() / 1024 ** 3)} GiB · Node ${process.version} · ${settings}`
+  )
 }

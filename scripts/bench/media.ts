@@ -4,7 +4,7 @@
  *
  * It uses its own database and storage (nothing shared with the tests or `npm run dev`), builds
  * the app first when NEXT_DIST_DIR has no build, creates a ~200 MB MP4 as a media record that a
- * published post uses, starts the server (src/server/main.ts, what `npm start` runs) and then:
+ * published post uses, starts the server (src/server/start.ts, what `npm start` runs) and then:
  *   1. downloads the file BENCH_ROUNDS times, one after another (throughput);
  *   2. downloads it BENCH_PARALLEL times at once;
  *   3. downloads it once through a client reading at BENCH_SLOW_MBPS (a slow phone: a server
@@ -281,7 +281,7 @@ async function main(): Promise<void> {
     const filesAfter = openMediaFiles(pid)
     const hwm = procStatus(pid, 'VmHWM')
 
-    const authorization = await adminAuthorization(app.url)
+    const authorization = await adminAuthorization(app.url, env)
     const beforeUpload = procStatus(pid, 'VmRSS')
     stop = sampleRss(pid)
     const upload = await uploadFile(app.url, authorization, SOURCE, size)

@@ -1,6 +1,6 @@
 /**
- * The project's HTTP server (src/server/main.ts) and migration runner (scripts/migrate.ts)
- * compiled to JavaScript files next to the Next.js build, so production runs plain `node` on
+ * The project's HTTP server (src/server/start.ts), migration runner (scripts/migrate.ts) and
+ * create-admin command (scripts/create-admin.ts) compiled to JavaScript files next to the Next.js build, so production runs plain `node` on
  * them: no TypeScript loader thread at run time (about 100 MB of RSS and half a second of start),
  * and a Docker image needs no sources.
  */
@@ -16,6 +16,10 @@ export function serverBundlePath(): string {
 
 export function migrateBundlePath(): string {
   return path.join(distDir(), 'migrate.mjs')
+}
+
+export function createAdminBundlePath(): string {
+  return path.join(distDir(), 'create-admin.mjs')
 }
 
 export async function buildServerBundle(): Promise<void> {
@@ -36,7 +40,12 @@ export async function buildServerBundle(): Promise<void> {
     logLevel: 'warning',
   }
   await Promise.all([
-    build({ ...common, entryPoints: ['src/server/main.ts'], outfile: serverBundlePath() }),
+    build({ ...common, entryPoints: ['src/server/start.ts'], outfile: serverBundlePath() }),
     build({ ...common, entryPoints: ['scripts/migrate.ts'], outfile: migrateBundlePath() }),
+    build({
+      ...common,
+      entryPoints: ['scripts/create-admin.ts'],
+      outfile: createAdminBundlePath(),
+    }),
   ])
 }

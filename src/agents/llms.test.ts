@@ -4,7 +4,7 @@ import { documentMarkdown } from '@/markdown/document'
 
 import { doc, site, SITE_URL } from '../../tests/support/site-fixtures'
 
-import { llmsFullTxt, llmsTxt } from './llms'
+import { LLMS_SECTION_MAX, llmsFullTxt, llmsTxt } from './llms'
 import { SKILLS } from './skills'
 
 const post = doc({ id: 1, slug: 'a-post', title: 'A post [draft-free]', excerpt: 'What it says.' })
@@ -51,6 +51,51 @@ describe('llmsTxt', () => {
     expect(text).toContain(`(${SITE_URL}/.well-known/agent-skills/index.json)`)
     for (const skill of SKILLS) {
       expect(text).toContain(`(${SITE_URL}/.well-known/agent-skills/${skill.name}/SKILL.md)`)
+    }
+  })
+})
+
+describe('llmsTxt on a big site', () => {
+  const many = Array.from({ length: LLMS_SECTION_MAX + 5 }, (_, index) =>
+    doc({ id: index + 1, slug: `post-${index + 1}`, title: `Post ${index + 1}` }),
+  )
+  const big = site({ posts: { en: many } })
+  const text = llmsTxt(big, SITE_URL)
+
+  it(`lists the newest ${LLMS_SECTION_MAX} per collection and language, then the list's twin`, () => {
+    const section = text.split('## Blog (English)\n\n')[1]!.split('\n\n')[0]!.split('\n')
+    expect(section).toHaveLength(LLMS_SECTION_MAX + 1)
+    expect(section[0]).toContain(`(${SITE_URL}/en/blog/post-1.md)`)
+    expect(section[LLMS_SECTION_MAX - 1]).toContain(`/en/blog/post-${LLMS_SECTION_MAX}.md)`)
+    expect(text).not.toContain(`/en/blog/post-${LLMS_SECTION_MAX + 1}.md)`)
+    expect(section[LLMS_SECTION_MAX]).toMatch(
+      new RegExp(
+        `^- \\[All articles \\(${LLMS_SECTION_MAX + 5}, English\\)\\]\\(${SITE_URL}/en/blog\\.md\\): `,
+      ),
+    )
+  })
+
+  it('while llms-full.txt carries every document', () => {
+    const full = llmsFullTxt(big, SITE_URL)
+    for (const item of many) expect(full).toContain(`# ${item.title}\n`)
+  })
+})
+
+describe('llmsTxt discovery links', () => {
+  const text = llmsTxt(content, SITE_URL)
+
+  it('links the MCP server card, names every MCP tool, and links each RSS feed', () => {
+    expect(text).toContain(`(${SITE_URL}/.well-known/mcp/server-card.json)`)
+    for (const tool of ['search_content', 'list_documents', 'get_document', 'send_inquiry']) {
+      expect(text).toContain(tool)
+    }
+    for (const path of [
+      '/en/feed.xml',
+      '/es/feed.xml',
+      '/en/case-studies/feed.xml',
+      '/es/case-studies/feed.xml',
+    ]) {
+      expect(text).toContain(`(${SITE_URL}${path})`)
     }
   })
 })

@@ -1,18 +1,34 @@
 import { LOCALE_LABELS, LOCALES, type Locale } from '@/i18n/locales'
-import { documentMarkdown } from '@/markdown/document'
+import { messagesFor } from '@/i18n/messages'
+import { documentLinkLine, documentMarkdown } from '@/markdown/document'
 import { escapeInline, markdownLink } from '@/markdown/escape'
-import { LABELS } from '@/markdown/labels'
-import { documentLinkLine } from '@/markdown/pages'
-import { absoluteUrl, PAGE_COLLECTIONS, twinUrl, type PublishedSite } from '@/markdown/site'
+import { absoluteUrl, PAGE_COLLECTIONS, twinUrl, type PublishedSite } from '@/site/snapshot'
 import { SITE } from '@/site/config'
 import { paths, type PageCollection } from '@/site/routes'
 
 import { SKILLS } from './skills'
-import { AGENT_PATHS } from './paths'
+import { AGENT_PATHS } from '@/site/agent-paths'
+import { TOOL_DEFINITIONS } from '@/mcp/tool-definitions'
+
+/**
+ * The newest documents llms.txt lists per collection and language; the rest are reached through
+ * the list's twin (paginated) and are all in llms-full.txt, so the index stays short on a big site.
+ */
+export const LLMS_SECTION_MAX = 20
 
 const SECTION_TITLE: Record<PageCollection, (locale: Locale) => string> = {
-  posts: (locale) => `${LABELS[locale].blog} (${LOCALE_LABELS[locale]})`,
-  'case-studies': (locale) => `${LABELS[locale].caseStudies} (${LOCALE_LABELS[locale]})`,
+  posts: (locale) => `${messagesFor(locale).blog.title} (${LOCALE_LABELS[locale]})`,
+  'case-studies': (locale) => `${messagesFor(locale).caseStudies.title} (${LOCALE_LABELS[locale]})`,
+}
+
+const LIST_PATH: Record<PageCollection, (locale: Locale) => string> = {
+  posts: (locale) => paths.blog(locale),
+  'case-studies': (locale) => paths.caseStudies(locale),
+}
+
+const ALL_LABEL: Record<PageCollection, (locale: Locale) => string> = {
+  posts: (locale) => messagesFor(locale).home.allPosts,
+  'case-studies': (locale) => messagesFor(locale).home.allCaseStudies,
 }
 
 const link = (siteUrl: string, title: string, path: string, note: string) =>
@@ -27,13 +43,13 @@ const link = (siteUrl: string, title: string, path: string, note: string) =>
 export function llmsTxt(site: PublishedSite, siteUrl: string): string {
   const sections: string[] = [
     `# ${SITE.name}`,
-    `> ${escapeInline(SITE.description.en)}`,
+    `> ${escapeInline(site.settings.en.description)}`,
     [
-      `${escapeInline(SITE.tagline.en)} The site is in ${LOCALES.map((l) => LOCALE_LABELS[l]).join(' and ')}.`,
+      `${escapeInline(site.settings.en.tagline)} The site is in ${LOCALES.map((l) => LOCALE_LABELS[l]).join(' and ')}.`,
       'Every page has a markdown twin: append `.md` to its URL (`/index.md` for `/`), or request the',
       'page with `Accept: text/markdown`. The links below point at those twins. The same published',
-      'content is available as JSON from the REST API, and the team can be contacted through the',
-      'API or the MCP server.',
+      'content is available as JSON from the REST API and through the MCP server (search, list,',
+      'read), and as RSS feeds; the team can be contacted through the API or the MCP server.',
     ].join('\n'),
   ]
 
@@ -41,10 +57,17 @@ export function llmsTxt(site: PublishedSite, siteUrl: string): string {
     for (const locale of LOCALES) {
       const docs = site.documents[collection][locale]
       if (docs.length === 0) continue
-      sections.push(
-        `## ${SECTION_TITLE[collection](locale)}`,
-        docs.map((doc) => documentLinkLine(siteUrl, collection, locale, doc)).join('\n'),
-      )
+      const lines = docs
+        .slice(0, LLMS_SECTION_MAX)
+        .map((doc) => documentLinkLine(siteUrl, collection, locale, doc))
+      if (docs.length > LLMS_SECTION_MAX) {
+        const label = `${ALL_LABEL[collection](locale)} (${docs.length}, ${LOCALE_LABELS[locale]})`
+        lines.push(
+          `- ${markdownLink(label, twinUrl(siteUrl, LIST_PATH[collection](locale)))}: ` +
+            `the newest ${LLMS_SECTION_MAX} are above; the list pages through the rest, and llms-full.txt holds them all`,
+        )
+      }
+      sections.push(`## ${SECTION_TITLE[collection](locale)}`, lines.join('\n'))
     }
   }
 
@@ -59,9 +82,21 @@ export function llmsTxt(site: PublishedSite, siteUrl: string): string {
       ),
       link(
         siteUrl,
+        'API reference',
+        AGENT_PATHS.apiReferenceTwin,
+        'every operation, parameter and response of the REST API, as markdown (HTML at /docs/api)',
+      ),
+      link(
+        siteUrl,
         'MCP server',
         AGENT_PATHS.mcp,
-        'Streamable HTTP (POST); tool send_inquiry sends a project inquiry to the team',
+        `Streamable HTTP (POST); tools ${TOOL_DEFINITIONS.map((tool) => tool.name).join(', ')}: search and read the published content (each document is also a resource, its markdown twin), and send a project inquiry to the team`,
+      ),
+      link(
+        siteUrl,
+        'MCP server card',
+        AGENT_PATHS.mcpServerCard,
+        'the MCP server, its tools and their schemas, described before connecting (JSON)',
       ),
       link(
         siteUrl,
@@ -87,14 +122,25 @@ export function llmsTxt(site: PublishedSite, siteUrl: string): string {
         AGENT_PATHS.schemaFeed,
         'JSON Lines: one schema.org JSON-LD object per published document and language',
       ),
+      ...LOCALES.flatMap((locale) =>
+        PAGE_COLLECTIONS.map((collection) =>
+          link(
+            siteUrl,
+            `RSS: ${SECTION_TITLE[collection](locale)}`,
+            paths.feed(collection, locale),
+            'RSS 2.0 with the full text of every published document, newest first',
+          ),
+        ),
+      ),
       ...LOCALES.flatMap((locale) => {
-        const labels = LABELS[locale]
+        const t = messagesFor(locale)
+        const { contact } = site.settings[locale]
         const language = LOCALE_LABELS[locale]
         return [
-          `- ${markdownLink(`${labels.home} (${language})`, twinUrl(siteUrl, paths.home(locale)))}`,
-          `- ${markdownLink(`${labels.blog} (${language})`, twinUrl(siteUrl, paths.blog(locale)))}: ${escapeInline(labels.blogDescription)}`,
-          `- ${markdownLink(`${labels.caseStudies} (${language})`, twinUrl(siteUrl, paths.caseStudies(locale)))}: ${escapeInline(labels.caseStudiesDescription)}`,
-          `- ${markdownLink(`${labels.contact} (${language})`, twinUrl(siteUrl, paths.contact(locale)))}: ${escapeInline(labels.contactDescription)}`,
+          `- ${markdownLink(`${t.nav.home} (${language})`, twinUrl(siteUrl, paths.home(locale)))}`,
+          `- ${markdownLink(`${t.blog.title} (${language})`, twinUrl(siteUrl, paths.blog(locale)))}: ${escapeInline(t.blog.description)}`,
+          `- ${markdownLink(`${t.caseStudies.title} (${language})`, twinUrl(siteUrl, paths.caseStudies(locale)))}: ${escapeInline(t.caseStudies.description)}`,
+          `- ${markdownLink(`${contact.heading} (${language})`, twinUrl(siteUrl, paths.contact(locale)))}: ${escapeInline(contact.intro)}`,
         ]
       }),
     ].join('\n'),
@@ -107,7 +153,7 @@ export function llmsTxt(site: PublishedSite, siteUrl: string): string {
  * byte as its `.md` URL serves it, one after another (posts, then case studies; English first).
  */
 export function llmsFullTxt(site: PublishedSite, siteUrl: string): string {
-  const header = `# ${SITE.name}\n\n> ${escapeInline(SITE.description.en)}\n`
+  const header = `# ${SITE.name}\n\n> ${escapeInline(site.settings.en.description)}\n`
   const documents = PAGE_COLLECTIONS.flatMap((collection) =>
     LOCALES.flatMap((locale) =>
       site.documents[collection][locale].map((doc) =>

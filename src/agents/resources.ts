@@ -3,11 +3,12 @@ import 'server-only'
 import { env } from '@/env'
 import { ApiError, withErrorHandling } from '@/http/errors'
 
-import { textResponse, type TextResource } from './http'
+import { textResponse, type TextResource } from '@/http/text-response'
 import { llmsFullTxt, llmsTxt } from './llms'
 import { openApiDocument } from './openapi'
-import { publishedSite } from './published-site'
-import { SCHEMA_FEED_CONTENT_TYPE, schemaFeed } from './schema-feed'
+import { publishedSite } from '@/site/published-site'
+import { SCHEMA_FEED_CONTENT_TYPE } from '@/site/agent-paths'
+import { schemaFeed } from './schema-feed'
 import { findSkill, skillMarkdown, skillsIndex } from './skills'
 
 /**

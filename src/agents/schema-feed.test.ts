@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { category, doc, media, site, SITE_URL } from '../../tests/support/site-fixtures'
 
-import { schemaFeed, schemamapLine } from './schema-feed'
+import { schemaFeed } from './schema-feed'
 
 const post = doc({
   id: 1,
@@ -42,7 +42,14 @@ describe('schemaFeed', () => {
       dateModified: post.updatedAt,
       image: `${SITE_URL}/api/media/file/cover.png`,
       author: { '@type': 'Organization', name: 'Meridian Consulting', url: `${SITE_URL}/en` },
-      publisher: { '@id': `${SITE_URL}/#organization` },
+      publisher: {
+        '@type': 'Organization',
+        '@id': `${SITE_URL}/#organization`,
+        name: 'Meridian Consulting',
+        url: `${SITE_URL}/en`,
+        description: expect.stringContaining('Meridian Consulting helps teams'),
+        logo: `${SITE_URL}/og-default.png`,
+      },
       keywords: ['Cloud'],
       workTranslation: [{ '@id': `${SITE_URL}/es/blog/a-post` }],
       encoding: {
@@ -57,6 +64,9 @@ describe('schemaFeed', () => {
       translationOfWork: { '@id': `${SITE_URL}/en/blog/a-post` },
     })
     expect(entries[1]).not.toHaveProperty('workTranslation')
+    expect(entries[1]).toMatchObject({
+      publisher: { '@id': `${SITE_URL}/#organization`, url: `${SITE_URL}/es` },
+    })
   })
 
   it('describes a case study as an Article; without a translation it links none', () => {
@@ -66,11 +76,5 @@ describe('schemaFeed', () => {
     })
     expect(entries[2]).not.toHaveProperty('workTranslation')
     expect(entries[2]).not.toHaveProperty('translationOfWork')
-  })
-})
-
-describe('schemamapLine', () => {
-  it('is the robots.txt line that points at the feed', () => {
-    expect(schemamapLine(SITE_URL)).toBe(`Schemamap: ${SITE_URL}/feeds/schema.jsonl`)
   })
 })

@@ -1,4 +1,3 @@
-import { env } from '@/env'
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/locales'
 import {
   absoluteUrl,
@@ -11,25 +10,22 @@ import {
   PAGE_COLLECTIONS,
   twinUrl,
   type PublishedSite,
-} from '@/markdown/site'
+} from '@/site/snapshot'
 import type { SiteDocument } from '@/site/content'
 import { SITE } from '@/site/config'
+import { organizationNode } from '@/site/json-ld'
 import { paths, type PageCollection } from '@/site/routes'
-import { AGENT_PATHS } from './paths'
 
 /**
  * `/feeds/schema.jsonl`: one schema.org JSON-LD object per line, one line per published document
  * per locale: `BlogPosting` for posts, `Article` for case studies. The default locale's version
  * is the original; the other languages are its translations (`workTranslation` on the original,
- * `translationOfWork` on each translation).
+ * `translationOfWork` on each translation). Each line stands alone: the firm that publishes the
+ * document is given whole; the only ids it leaves to other lines are those of its translations,
+ * each the URL of a page whose own line defines it.
  */
 
-export const SCHEMA_FEED_CONTENT_TYPE = 'application/jsonl'
-
 const TYPES: Record<PageCollection, string> = { posts: 'BlogPosting', 'case-studies': 'Article' }
-
-/** The firm's JSON-LD node id, as the site's pages give it. */
-export const organizationId = (siteUrl: string) => `${absoluteUrl(siteUrl, '/')}#organization`
 
 /** The JSON-LD node id of a document in a locale (its page URL, as on the page itself). */
 export function schemaId(
@@ -84,7 +80,8 @@ export function schemaEntry(input: {
       name: SITE.name,
       url: absoluteUrl(siteUrl, paths.home(locale)),
     },
-    publisher: { '@id': organizationId(siteUrl) },
+    // The whole node, not only its id: each line is read on its own.
+    publisher: organizationNode(siteUrl, locale, site.settings[locale]),
     ...(keywords.length > 0 ? { keywords } : {}),
     ...translationLinks,
     encoding: {
@@ -108,9 +105,4 @@ export function schemaFeed(site: PublishedSite, siteUrl: string): string {
       ),
     ),
   ).join('')
-}
-
-/** The robots.txt line that advertises the feed (robots.txt is written with the site pages). */
-export function schemamapLine(siteUrl: string = env.SITE_URL): string {
-  return `Schemamap: ${absoluteUrl(siteUrl, AGENT_PATHS.schemaFeed)}`
 }

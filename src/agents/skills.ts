@@ -8,13 +8,14 @@ import {
 } from '@/content/contract'
 import { ERROR_STATUS, type ErrorCode } from '@/http/errors'
 import { LOCALES } from '@/i18n/locales'
-import { absoluteUrl } from '@/markdown/site'
-import { SEND_INQUIRY_TOOL } from '@/mcp/server'
+import { absoluteUrl } from '@/site/snapshot'
+import { GET_DOCUMENT_TOOL, LIST_DOCUMENTS_TOOL, SEARCH_CONTENT_TOOL } from '@/mcp/tool-definitions'
+import { SEND_INQUIRY_TOOL } from '@/site/agent-paths'
 import { SITE } from '@/site/config'
 import { BLOG_PAGE_SIZE } from '@/site/routes'
 
-import { inquiryFields, INQUIRY_LIMITS } from './inquiry-contract'
-import { AGENT_PATHS, CONTACT_SKILL } from './paths'
+import { inquiryFields, INQUIRY_LIMITS } from '@/inquiries/contract'
+import { AGENT_PATHS, CONTACT_SKILL } from '@/site/agent-paths'
 
 /**
  * The Agent Skills this site publishes under `/.well-known/agent-skills/` (Agent Skills Discovery
@@ -82,15 +83,22 @@ Described by ${url(AGENT_PATHS.openapi)}. Lists: ${collections}; one document: a
 
 - ${code('locale')}: ${list(LOCALES)}; omit it to get every language (localized fields become ${code('{ "en": …, "es": … }')}).
 - ${code('limit')}: ${QUERY_LIMITS.limitDefault} by default, at most ${QUERY_LIMITS.limitMax} (larger values are clamped).
-- ${code('page')}: from 1.
+- ${code('page')}: from 1 to ${QUERY_LIMITS.pageMax}.
 - ${code('sort')}: one of ${list(SORTABLE_FIELDS)}, prefixed with ${code('-')} for descending; default ${code(QUERY_LIMITS.defaultSort)}.
-- ${code('depth')}: 0 to ${QUERY_LIMITS.depthMax}, default ${QUERY_LIMITS.depthDefault} (how far cover images and categories are populated).
+- ${code('depth')}: 0 to ${QUERY_LIMITS.depthMax} (larger values are treated as ${QUERY_LIMITS.depthMax}), default ${QUERY_LIMITS.depthDefault} (how far cover images and categories are populated).
 - ${code('select')}: comma-separated fields among ${list(['id', ...PUBLIC_FIELDS['case-studies']])} (${list(caseStudyOnly)} for case studies only).
 - ${code('where[slug][equals]=<slug>')}: the document with that slug.
+- ${code('category=<slug>')}: the documents in that category (slugs from ${code('/api/categories')}).
 
 A list answers ${code('{ docs, totalDocs, limit, page, totalPages, hasNextPage, hasPrevPage }')}.
 A document that does not exist or is not published is a 404. Images and files: ${code('GET /api/media/file/{filename}')}.
 Errors are ${code('{ "error": { "code", "message", "details"? } }')}; a 400 names each parameter at fault in ${code('details')}.
+
+## MCP
+
+The MCP server at ${url(AGENT_PATHS.mcp)} (Streamable HTTP) reads the same published content:
+${code(SEARCH_CONTENT_TOOL)}, ${code(LIST_DOCUMENTS_TOOL)} and ${code(GET_DOCUMENT_TOOL)} (the markdown twin's text and URL), and
+every published document as a resource (its twin's URL, ${code('text/markdown')}).
 
 ## Structured data
 

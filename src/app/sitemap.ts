@@ -1,7 +1,9 @@
 // GET /sitemap.xml – every published page in both locales, with hreflang alternates and lastmod
 import type { MetadataRoute } from 'next'
 
+import { AGENT_PATHS } from '@/site/agent-paths'
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/locales'
+import { allCategories } from '@/site/categories'
 import { allDocuments } from '@/site/content'
 import { absoluteUrl } from '@/site/metadata'
 import { paths, type PageCollection } from '@/site/routes'
@@ -42,6 +44,13 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
         )
       }
     }
+    for (const category of await allCategories(locale)) {
+      entries.push(
+        entry((target) => paths.category(target, category.slug), locale, category.updatedAt),
+      )
+    }
   }
+  // The API reference: one page, in English (as the OpenAPI document it shows).
+  entries.push({ url: absoluteUrl(AGENT_PATHS.apiReference) })
   return entries
 }

@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto'
 import type { OutgoingHttpHeaders } from 'node:http'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 
+import type { ContentEncoding as Encoding } from '@/http/negotiation'
 import { REQUEST_ID_HEADER } from '@/http/request-id'
 
-import { SHARED_CACHE_CONTROL } from './policy'
-
-export type Encoding = 'identity' | 'gzip' | 'br'
+export type { Encoding }
 
 /** One representation of a cached response, its head prepared once. */
 export interface Variant {
@@ -17,6 +16,8 @@ export interface Variant {
   hitHeaders: OutgoingHttpHeaders
   /** What a 304 repeats (RFC 9110 §15.4.5): validators and caching headers, no body ones. */
   notModifiedHeaders: OutgoingHttpHeaders
+  /** `notModifiedHeaders` as a hit sends them, made once. */
+  notModifiedHitHeaders: OutgoingHttpHeaders
 }
 
 export interface CachedResponse {
@@ -29,10 +30,10 @@ export interface CachedResponse {
   bytes: number
 }
 
-/** Headers that belong to one connection or one send, never to a stored response. */
 /** Says whether a response came from the cache (`HIT`) or was rendered for it (`MISS`). */
 export const CACHE_STATUS_HEADER = 'x-cache'
 
+/** Headers that belong to one connection or one send, never to a stored response. */
 const NOT_STORED = new Set([
   'connection',
   'content-length',
@@ -40,7 +41,7 @@ const NOT_STORED = new Set([
   'keep-alive',
   'transfer-encoding',
   CACHE_STATUS_HEADER,
-  // Each request's own (src/server/main.ts); a stored response belongs to no request.
+  // Each request's own (the server's render); a stored response belongs to no request.
   REQUEST_ID_HEADER,
 ])
 const NOT_MODIFIED_KEEPS = ['cache-control', 'content-location', 'etag', 'expires', 'vary']
@@ -81,13 +82,14 @@ function variant(
     headers,
     hitHeaders: { ...headers, [CACHE_STATUS_HEADER]: 'HIT' },
     notModifiedHeaders,
+    notModifiedHitHeaders: { ...notModifiedHeaders, [CACHE_STATUS_HEADER]: 'HIT' },
   }
 }
 
 /**
- * Turns a rendered response into a cache entry. Its body is kept byte for byte; its head loses
- * what belongs to one send, gains a strong ETag (the route's own, when it set one) and the
- * shared-cache policy, and says it varies by Accept-Encoding because hits may be compressed.
+ * Turns a rendered response into a cache entry. Its body is kept byte for byte; its head is the
+ * application's own, less what belongs to one send, with a strong ETag (the route's own, when it
+ * set one), and says it varies by Accept-Encoding because hits may be compressed.
  */
 export function createEntry(
   key: string,
@@ -99,7 +101,6 @@ export function createEntry(
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined && !NOT_STORED.has(name)) base[name] = value
   }
-  base['cache-control'] = SHARED_CACHE_CONTROL
   if (COMPRESSIBLE.test(String(base['content-type'] ?? '')))
     base.vary = withVaryAcceptEncoding(base.vary)
   const ownEtag = typeof base.etag === 'string' && base.etag.startsWith('"') ? base.etag : null

@@ -1,12 +1,87 @@
 import pg from 'pg'
 
+import { SETTINGS_TABLES } from '@/globals/tables'
+
+import {
+  CATEGORIES_KEY,
+  documentKey,
+  everyDocumentKey,
+  EVERYTHING,
+  listKey,
+  MEDIA_KEY,
+  SETTINGS_KEY,
+  type ContentChange,
+} from '@/lib/content-version'
+
 /**
- * The PostgreSQL channel a trigger notifies whenever published-content tables change (see the
- * `content_change_notify` migration). NOTIFY is delivered only when the writing transaction
+ * The PostgreSQL channel triggers notify whenever published-content tables change (see the
+ * `content_change_identity` migration). NOTIFY is delivered only when the writing transaction
  * commits, so a listener never hears of a publish before the new rows can be read, and every
  * instance, whoever wrote, hears of it.
  */
 export const CONTENT_CHANNEL = 'content_changed'
+
+/**
+ * What each content table's rows are part of. A document's localized fields and relations
+ * (`_locales`, `_rels`) belong to the document their parent id names.
+ */
+const TABLE_SUBJECTS: Record<
+  string,
+  { collection: string } | typeof CATEGORIES_KEY | typeof MEDIA_KEY | typeof SETTINGS_KEY
+> = {
+  posts: { collection: 'posts' },
+  posts_locales: { collection: 'posts' },
+  posts_rels: { collection: 'posts' },
+  case_studies: { collection: 'case-studies' },
+  case_studies_locales: { collection: 'case-studies' },
+  case_studies_rels: { collection: 'case-studies' },
+  categories: CATEGORIES_KEY,
+  categories_locales: CATEGORIES_KEY,
+  media: MEDIA_KEY,
+  media_locales: MEDIA_KEY,
+  ...Object.fromEntries(SETTINGS_TABLES.map((table) => [table, SETTINGS_KEY])),
+}
+
+/** A table name alone (the payload before rows were named, or a TRUNCATE), or `{ table, ids }`. */
+const BARE_TABLE = /^[a-z_]{1,63}$/
+
+/**
+ * The change a notification reports, as the content-version keys it advances. The payload is
+ * `{"table":"posts","ids":[12]}` (the ids of the documents whose rows changed), or names the
+ * table alone when the ids are unknown (a TRUNCATE, too many rows for one notification, a trigger
+ * from before ids were sent): then every document of that table's collection changed. Anything
+ * else (a table this list does not know, a payload that is not one of these) advances everything.
+ */
+export function changeOfNotification(payload: string): ContentChange {
+  let table: unknown
+  let ids: unknown
+  if (BARE_TABLE.test(payload)) {
+    table = payload
+  } else {
+    try {
+      ;({ table, ids } = JSON.parse(payload) as { table?: unknown; ids?: unknown })
+    } catch {
+      return EVERYTHING
+    }
+  }
+  const subject =
+    typeof table === 'string' && Object.hasOwn(TABLE_SUBJECTS, table)
+      ? TABLE_SUBJECTS[table]!
+      : undefined
+  if (subject === undefined) return EVERYTHING
+  if (ids !== undefined && !(Array.isArray(ids) && ids.every(isDocumentId))) return EVERYTHING
+  if (typeof subject === 'string') return [subject]
+  const { collection } = subject
+  const documents =
+    ids === undefined
+      ? [everyDocumentKey(collection)]
+      : (ids as number[]).map((id) => documentKey(collection, id))
+  return [...documents, listKey(collection)]
+}
+
+function isDocumentId(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) > 0
+}
 
 const RECONNECT_MIN_MS = 250
 const RECONNECT_MAX_MS = 5_000
@@ -17,12 +92,15 @@ export interface ContentChangeFeed {
 
 /**
  * Listens for content changes on a dedicated connection. `onChange` runs for each committed
- * change; `onConnected(false)` when the connection is lost (changes may be missed until it is
+ * change, with what it advances (`changeOfNotification`); `onConnected(false)` when the connection is lost (changes may be missed until it is
  * back) and `onConnected(true)` once it listens again. It reconnects by itself, with backoff.
  */
 export function listenForContentChanges(
   databaseUrl: string,
-  handlers: { onChange: (table: string) => void; onConnected: (connected: boolean) => void },
+  handlers: {
+    onChange: (change: ContentChange) => void
+    onConnected: (connected: boolean) => void
+  },
 ): ContentChangeFeed {
   let client: pg.Client | undefined
   let closed = false
@@ -57,7 +135,9 @@ export function listenForContentChanges(
     }
     connection.on('error', onLost)
     connection.on('end', onLost)
-    connection.on('notification', (message) => handlers.onChange(message.payload ?? ''))
+    connection.on('notification', (message) =>
+      handlers.onChange(changeOfNotification(message.payload ?? '')),
+    )
     try {
       await connection.connect()
       await connection.query(`LISTEN ${CONTENT_CHANNEL}`)

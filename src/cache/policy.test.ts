@@ -1,20 +1,53 @@
 import { describe, expect, it } from 'vitest'
 
-import { cacheKeyOf, etagMatches, isPersonal, negotiateEncoding } from './policy'
+import { nextRequestHeaders } from '../../tests/support/next-headers'
+
+import {
+  altersRender,
+  cacheKeyOf,
+  cacheTargetOf,
+  contentWriteChange,
+  isContentWrite,
+  isPersonal,
+  negotiateEncoding,
+} from './policy'
 
 describe('cacheKeyOf', () => {
-  it('keys published-content surfaces by path and query in a stable order', () => {
-    expect(cacheKeyOf('GET', '/api/posts?locale=es&limit=2', {})).toBe(
-      '/api/posts?limit=2&locale=es',
+  it('keys the content API by its parsed parameters in one canonical form', () => {
+    const key = (url: string) => cacheKeyOf('GET', url, {})
+    expect(key('/api/posts?locale=es&limit=2')).toBe('/api/posts?locale=es&limit=2')
+    expect(key('/api/posts?limit=2&locale=es')).toBe('/api/posts?locale=es&limit=2')
+    // Defaults, re-spellings and parameters outside the contract name the same request.
+    for (const spelling of [
+      '/api/posts?limit=10',
+      '/api/posts?limit=010&page=1&depth=1',
+      '/api/posts?sort=-publishedAt',
+      '/api/posts?utm_source=x&draft=true&pagination=false',
+      '/api/posts?x=1,2,3,4,5,6,7,8,9',
+      `/api/posts?pad=${'x'.repeat(600)}`,
+      '/api/posts?select=title,slug,excerpt,content,publishedAt,coverImage,categories,meta,createdAt,updatedAt',
+    ])
+      expect(key(spelling), spelling).toBe('/api/posts')
+    expect(key('/api/posts?limit=500')).toBe('/api/posts?limit=100')
+    expect(key('/api/posts?select=slug,title,slug')).toBe('/api/posts?select=title%2Cslug')
+    expect(key('/api/posts?select=id')).toBe('/api/posts?select=id')
+    expect(key('/api/posts?where[slug][equals]=a b')).toBe(
+      '/api/posts?where%5Bslug%5D%5Bequals%5D=a+b',
     )
-    expect(cacheKeyOf('GET', '/api/posts?limit=2&locale=es', {})).toBe(
-      '/api/posts?limit=2&locale=es',
-    )
-    // Repeated names keep their order: it can matter to the application.
-    expect(cacheKeyOf('GET', '/api/posts?select=b&a=1&select=a', {})).toBe(
-      '/api/posts?a=1&select=b&select=a',
-    )
+    expect(key('/api/case-studies/12?depth=9&limit=3')).toBe('/api/case-studies/12?depth=3')
     expect(cacheKeyOf('HEAD', '/api/case-studies/12', {})).toBe('/api/case-studies/12')
+    // What the parser refuses is an error, rendered as asked and never stored.
+    for (const refused of [
+      '/api/posts?limit=abc',
+      '/api/posts?where[title][equals]=x',
+      '/api/posts/abc',
+      '/api/posts/99999999999',
+      '/api/posts?locale=fr',
+    ])
+      expect(key(refused), refused).toBeNull()
+  })
+
+  it('keys files and feeds by their path alone', () => {
     for (const path of [
       '/llms.txt',
       '/llms-full.txt',
@@ -25,20 +58,53 @@ describe('cacheKeyOf', () => {
       '/index.md',
       '/.well-known/agent-skills/index.json',
       '/en/feed.xml',
+      '/es/case-studies/feed.xml',
+      '/.well-known/mcp/server-card.json',
       '/es/blog/x.md',
     ]) {
       expect(cacheKeyOf('GET', path, {})).toBe(path)
+      expect(cacheKeyOf('GET', `${path}?v=${Math.random()}`, {})).toBe(path)
     }
   })
 
-  it('keys site pages by the representation content negotiation picks', () => {
+  it('keys site pages by the page they name and the representation negotiation picks', () => {
     expect(cacheKeyOf('GET', '/en/blog?page=2', { accept: 'text/html' })).toBe(
       '/en/blog?page=2 html',
     )
-    expect(cacheKeyOf('GET', '/en/blog?page=2', { accept: 'text/markdown' })).toBe(
+    expect(cacheKeyOf('GET', '/en/blog?utm=1&page=2', { accept: 'text/markdown' })).toBe(
       '/en/blog?page=2 md',
     )
-    expect(cacheKeyOf('GET', '/es', {})).toBe('/es html')
+    expect(cacheKeyOf('GET', '/en/blog?page=1', {})).toBe('/en/blog html')
+    expect(cacheKeyOf('GET', '/es?fbclid=1', {})).toBe('/es html')
+    expect(cacheKeyOf('GET', '/en/blog.md?page=3&x=1', {})).toBe('/en/blog.md?page=3')
+    // `page` means nothing on other pages; a page that is not one of the site's is a 404.
+    expect(cacheKeyOf('GET', '/en/contact?page=7', {})).toBe('/en/contact html')
+    for (const notAPage of ['/en/blog?page=0', '/en/blog?page=1&page=2', '/en/nope', '/fr/blog'])
+      expect(cacheKeyOf('GET', notAPage, {}), notAPage).toBeNull()
+  })
+
+  it('keys category pages by their page, and never caches search results', () => {
+    expect(cacheKeyOf('GET', '/en/blog/category/cloud?page=2&utm=1', {})).toBe(
+      '/en/blog/category/cloud?page=2 html',
+    )
+    expect(cacheKeyOf('GET', '/es/blog/category/cloud.md', {})).toBe('/es/blog/category/cloud.md')
+    for (const search of [
+      '/en/search',
+      '/en/search?q=cloud',
+      '/es/search.md?q=nube',
+      '/api/search?q=x',
+    ])
+      expect(cacheKeyOf('GET', search, {}), search).toBeNull()
+  })
+
+  it('renders the canonical URL of a miss', () => {
+    expect(cacheTargetOf('GET', '/en/blog?utm=1', {})).toMatchObject({
+      key: '/en/blog html',
+      renderUrl: '/en/blog',
+    })
+    expect(cacheTargetOf('GET', '/api/posts?x=1&locale=en', {})?.renderUrl).toBe(
+      '/api/posts?locale=en',
+    )
   })
 
   it('never keys personal, router or write requests', () => {
@@ -47,8 +113,8 @@ describe('cacheKeyOf', () => {
     expect(cacheKeyOf('GET', '/en', { cookie: 'payload-token=x' })).toBeNull()
     expect(cacheKeyOf('GET', '/en', { cookie: '__prerender_bypass=1' })).toBeNull()
     expect(cacheKeyOf('GET', '/en', { rsc: '1' })).toBeNull()
-    expect(cacheKeyOf('GET', '/en?_rsc=abc', {})).toBeNull()
     expect(cacheKeyOf('GET', '/en/contact', { 'next-action': 'abc' })).toBeNull()
+    expect(cacheKeyOf('GET', '/en', { 'x-middleware-prefetch': '1' })).toBeNull()
   })
 
   it('leaves every other surface to the application', () => {
@@ -69,7 +135,31 @@ describe('cacheKeyOf', () => {
     ]) {
       expect(cacheKeyOf('GET', path, {}), path).toBeNull()
     }
-    expect(cacheKeyOf('GET', `/api/posts?q=${'x'.repeat(600)}`, {})).toBeNull()
+  })
+})
+
+describe('altersRender', () => {
+  it("covers every internal request header in Next.js's source", () => {
+    const headers = nextRequestHeaders()
+    // A floor, so a change to how the source is read cannot quietly test nothing.
+    expect(headers.length).toBeGreaterThanOrEqual(20)
+    for (const required of ['rsc', 'next-action', 'x-middleware-prefetch', 'x-nextjs-data'])
+      expect(headers).toContain(required)
+    const uncovered = headers.filter((name) => !altersRender({ [name]: '1' }))
+    expect(uncovered).toEqual([])
+  })
+
+  it('leaves ordinary requests alone', () => {
+    expect(
+      altersRender({
+        host: 'x',
+        accept: 'text/html',
+        'accept-encoding': 'br',
+        'user-agent': 'Mozilla/5.0',
+        'sec-fetch-site': 'none',
+        'x-forwarded-for': '1.2.3.4',
+      }),
+    ).toBe(false)
   })
 })
 
@@ -85,16 +175,6 @@ describe('negotiateEncoding', () => {
   })
 })
 
-describe('etagMatches', () => {
-  it('compares weakly, lists and star included', () => {
-    expect(etagMatches('"a"', '"a"')).toBe(true)
-    expect(etagMatches('W/"a"', '"a"')).toBe(true)
-    expect(etagMatches('"b", "a"', '"a"')).toBe(true)
-    expect(etagMatches('*', '"a"')).toBe(true)
-    expect(etagMatches('"b"', '"a"')).toBe(false)
-  })
-})
-
 describe('isPersonal', () => {
   it('is any request with credentials or cookies, except for build assets and media files', () => {
     expect(isPersonal('/en', {})).toBe(false)
@@ -102,5 +182,87 @@ describe('isPersonal', () => {
     expect(isPersonal('/api/posts', { authorization: 'users API-Key x' })).toBe(true)
     expect(isPersonal('/_next/static/chunks/a.js', { cookie: 'payload-token=x' })).toBe(false)
     expect(isPersonal('/api/media/file/a.png', { cookie: 'payload-token=x' })).toBe(false)
+  })
+})
+
+describe('isContentWrite', () => {
+  it('is a write to the published collections or their media', () => {
+    expect(isContentWrite('PATCH', '/api/posts/1?locale=en')).toBe(true)
+    expect(isContentWrite('POST', '/api/media')).toBe(true)
+    expect(isContentWrite('DELETE', '/api/categories/3')).toBe(true)
+    expect(isContentWrite('GET', '/api/posts')).toBe(false)
+    expect(isContentWrite('POST', '/api/inquiries')).toBe(false)
+    expect(isContentWrite('POST', '/api/users/login')).toBe(false)
+    expect(isContentWrite('POST', '/api/postsx')).toBe(false)
+  })
+})
+
+describe('cache target dependencies', () => {
+  const dependsOn = (url: string, accept?: string) =>
+    cacheTargetOf('GET', url, accept ? { accept } : {})?.dependsOn
+  const everything = ['list:posts', 'list:case-studies', 'categories', 'media', 'settings']
+
+  it('name what a page and its twin show, the site settings on every one', () => {
+    const posts = ['list:posts', 'categories', 'media', 'settings']
+    const caseStudies = ['list:case-studies', 'categories', 'media', 'settings']
+    for (const url of ['/en/blog', '/en/blog?page=2', '/es/blog/a-post', '/es/blog/a-post.md'])
+      expect(dependsOn(url), url).toEqual(posts)
+    expect(dependsOn('/en/blog/a-post', 'text/markdown')).toEqual(posts)
+    for (const url of ['/en/case-studies', '/en/case-studies/one.md'])
+      expect(dependsOn(url), url).toEqual(caseStudies)
+    expect(dependsOn('/en')).toEqual(everything)
+    expect(dependsOn('/en.md')).toEqual(everything)
+    for (const url of ['/en/contact', '/es/contact.md', '/index.md'])
+      expect(dependsOn(url), url).toEqual(['settings'])
+  })
+
+  it('name everything published for feeds, llms.txt and the sitemap, nothing for static files', () => {
+    for (const url of [
+      '/llms.txt',
+      '/llms-full.txt',
+      '/feeds/schema.jsonl',
+      '/sitemap.xml',
+      '/es/feed.xml',
+    ])
+      expect(dependsOn(url), url).toEqual(everything)
+    for (const url of ['/robots.txt', '/openapi.json', '/.well-known/agent-skills/index.json'])
+      expect(dependsOn(url), url).toEqual([])
+  })
+
+  it('name one document or the list in the content API, with what populated relations bring', () => {
+    expect(dependsOn('/api/posts/12')).toEqual([
+      'document:posts:12',
+      'document:posts:*',
+      'categories',
+      'media',
+    ])
+    expect(dependsOn('/api/case-studies/012?depth=0')).toEqual([
+      'document:case-studies:12',
+      'document:case-studies:*',
+    ])
+    expect(dependsOn('/api/posts?where[slug][equals]=a&locale=en')).toEqual([
+      'list:posts',
+      'categories',
+      'media',
+    ])
+    expect(dependsOn('/api/case-studies?depth=0')).toEqual(['list:case-studies'])
+  })
+})
+
+describe('contentWriteChange', () => {
+  it('is the document a write names, or every document of the collection when it names none', () => {
+    expect(contentWriteChange('/api/posts/12?locale=en&draft=true')).toEqual([
+      'document:posts:12',
+      'list:posts',
+    ])
+    expect(contentWriteChange('/api/case-studies/7')).toEqual([
+      'document:case-studies:7',
+      'list:case-studies',
+    ])
+    for (const url of ['/api/posts?locale=en', '/api/posts', '/api/posts/12/duplicate'])
+      expect(contentWriteChange(url), url).toEqual(['document:posts:*', 'list:posts'])
+    expect(contentWriteChange('/api/categories/3')).toEqual(['categories'])
+    expect(contentWriteChange('/api/media?depth=0')).toEqual(['media'])
+    expect(contentWriteChange('/api/globals/home')).toEqual(['settings'])
   })
 })

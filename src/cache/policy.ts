@@ -1,104 +1,167 @@
 import type { IncomingHttpHeaders } from 'node:http'
 
-import { prefersMarkdown } from '@/agents/accept'
+import { PUBLIC_FIELDS, QUERY_LIMITS, type PublicCollection } from '@/content/contract'
+import {
+  parseDocumentId,
+  parseDocumentQuery,
+  parseListQuery,
+  SLUG_FILTER,
+  CATEGORY_FILTER,
+} from '@/content/query'
+import { ApiError } from '@/http/api-error'
+import { CACHING_POLICY, isPersonalRequest, surfaceOf } from '@/http/cache-control'
+import { preferredEncoding, prefersMarkdown } from '@/http/negotiation'
 import { isLocale } from '@/i18n/locales'
+import {
+  CATEGORIES_KEY,
+  documentKey,
+  everyDocumentKey,
+  EVERYTHING,
+  listKey,
+  MEDIA_KEY,
+  SETTINGS_KEY,
+  type ContentChange,
+} from '@/lib/content-version'
+import { parseTwinPath, type TwinPage } from '@/markdown/twin-path'
+import { PUBLISHED_CONTENT_KEYS } from '@/site/snapshot'
 
 import type { Encoding } from './entry'
 
-/**
- * How long a CDN may hold published content without asking (`s-maxage`), and serve it stale
- * while it asks again (`stale-while-revalidate`). Browsers always revalidate (`max-age=0`),
- * which costs them a 304. A publish purges the CDN through `CDN_PURGE_URL` when one is set.
- */
-export const SHARED_MAX_AGE_SECONDS = 30
-export const STALE_WHILE_REVALIDATE_SECONDS = 60
-export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`
+/** Longer URLs are parsed on every request rather than remembered: the memo stays small. */
+const MAX_MEMOISED_URL_LENGTH = 512
 
-/** Longer query strings are served, just not cached: keys stay small. */
-const MAX_CACHED_QUERY_LENGTH = 512
-
-/** The public, published-only surfaces. Everything else (admin, inquiries, MCP, media files…) is never cached here. */
-const CACHEABLE_FILES = new Set([
-  '/llms.txt',
-  '/llms-full.txt',
-  '/feeds/schema.jsonl',
-  '/openapi.json',
-  '/sitemap.xml',
-  '/robots.txt',
-  '/index.md',
-])
-const CACHEABLE_API = /^\/api\/(posts|case-studies)(\/[^/]+)?$/
-const AGENT_SKILLS = '/.well-known/agent-skills/'
+const LOCALE_FEED = /^\/([a-z]{2})\/(?:case-studies\/)?feed\.xml$/
+const CONTENT_API = /^\/api\/(posts|case-studies)(?:\/([^/]+))?$/
 
 /**
- * Request headers that make a response personal (credentials, a draft-mode cookie) or make Next.js
- * answer something other than the page (its client router's RSC requests, server actions).
+ * Request headers with which Next.js answers something other than the page everyone gets: its
+ * client router's RSC and prefetch requests, server actions, middleware prefetches and data
+ * requests, preview revalidation, and the headers its own infrastructure passes between
+ * processes. A caller can send any of them, so a request carrying one is never answered from the
+ * cache nor rendered into it. Prefixes cover the families, so a header a Next.js upgrade adds
+ * to one of them is covered too (the unit test reads the names from Next.js's own source).
  */
-const PERSONAL_OR_ROUTER_HEADERS = [
-  'authorization',
-  'cookie',
-  'rsc',
-  'next-action',
-  'next-router-state-tree',
-  'next-router-prefetch',
-  'next-router-segment-prefetch',
-  'next-url',
+const RENDER_ALTERING_NAMES = new Set(['rsc', 'purpose', 'x-matched-path', 'x-invocation-id'])
+const RENDER_ALTERING_PREFIXES = [
+  'next-',
+  'x-next',
+  'x-middleware-',
+  'x-invoke-',
+  'x-prerender-',
+  'x-now-',
+  'x-vercel-',
 ]
+
+/** Does this request carry a header that changes what Next.js answers? */
+export function altersRender(headers: IncomingHttpHeaders): boolean {
+  for (const name in headers) {
+    if (RENDER_ALTERING_NAMES.has(name)) return true
+    for (const prefix of RENDER_ALTERING_PREFIXES) if (name.startsWith(prefix)) return true
+  }
+  return false
+}
 
 /**
  * Could the answer depend on who asks? Build assets never do, and the media file server labels
  * its own answers by audience (public files, or private for an editor's embargoed one).
  */
 export function isPersonal(url: string | undefined, headers: IncomingHttpHeaders): boolean {
-  if (headers.authorization === undefined && headers.cookie === undefined) return false
+  if (!isPersonalRequest(headers)) return false
   return !NEVER_PERSONAL.some((prefix) => url?.startsWith(prefix))
 }
 const NEVER_PERSONAL = ['/_next/static/', '/api/media/file/']
 
-function isSitePath(path: string): boolean {
-  const second = path.indexOf('/', 1)
-  return isLocale(second === -1 ? path.slice(1) : path.slice(1, second))
+/** Where an editor changes what the public sees: the published collections and their media. */
+const CONTENT_WRITE_PATH = /^\/api\/(posts|case-studies|categories|media|globals)(?:[/?]|$)/
+
+/** Is this a write to published content (whether it succeeds is for its response to say)? */
+export function isContentWrite(method: string | undefined, url: string | undefined): boolean {
+  return method !== 'GET' && method !== 'HEAD' && CONTENT_WRITE_PATH.test(url ?? '')
 }
 
-/** `a=1&b=2` in a stable order, so equivalent URLs share an entry. */
-function sortedQuery(query: string): string {
-  if (!query) return ''
-  const pairs = query.split('&').filter(Boolean)
-  if (pairs.length < 2) return pairs.join('&')
-  return pairs
-    .map((pair, index) => ({ name: pair.split('=', 1)[0]!, pair, index }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.index - b.index))
-    .map(({ pair }) => pair)
-    .join('&')
+const DOCUMENT_WRITE_PATH = /^\/api\/(posts|case-studies)\/([1-9]\d{0,9})(?:\?|$)/
+
+/**
+ * What a successful content write (`isContentWrite`) changed, as far as its URL tells: one
+ * document (`PATCH`/`DELETE /api/posts/12`), or every document of the collection (a create, a
+ * bulk write, a restored version: ids the URL does not name); the categories; the media; the
+ * site settings (a global: a saved draft advances them too, which only costs a render). The
+ * change notification that follows names the rows.
+ */
+export function contentWriteChange(url: string | undefined): ContentChange {
+  const target = url ?? ''
+  const document = DOCUMENT_WRITE_PATH.exec(target)
+  if (document) {
+    const collection = document[1]!
+    return [documentKey(collection, Number(document[2])), listKey(collection)]
+  }
+  const collection = CONTENT_WRITE_PATH.exec(target)?.[1]
+  if (collection === 'posts' || collection === 'case-studies')
+    return [everyDocumentKey(collection), listKey(collection)]
+  if (collection === 'categories') return [CATEGORIES_KEY]
+  if (collection === 'media') return [MEDIA_KEY]
+  if (collection === 'globals') return [SETTINGS_KEY]
+  return EVERYTHING
+}
+
+/** A cacheable request: the entry it reads or fills, and the URL a miss renders. */
+export interface CacheTarget {
+  key: string
+  /** The canonical form of the request's URL: what is rendered, so what is stored is its answer. */
+  renderUrl: string
+  /**
+   * The content-version keys (src/lib/content-version.ts) of what the answer shows: it is kept
+   * while none of them advances.
+   */
+  dependsOn: readonly string[]
 }
 
 /**
- * The cache key of an anonymous GET/HEAD for a published-content surface, or `null` when the
- * request must go to the application: the path, the query in a stable order, and the
- * representation content negotiation picked (a site page answers markdown to agents that ask).
+ * The cache target of an anonymous GET/HEAD for a surface the caching policy lets the response
+ * cache keep (src/http/cache-control.ts), or `null` when the
+ * request must go to the application as it is. Requests are keyed by what they mean, not by how
+ * they are spelled: the query is parsed as the surface parses it, parameters it ignores are
+ * dropped, and the rest are written in one canonical form. So `?utm_source=…` or a reordered
+ * or re-spelled query shares the entry of the canonical URL instead of forcing a new render. A
+ * site page's key also names the representation content negotiation picked (markdown or HTML).
  */
-export function cacheKeyOf(
+export function cacheTargetOf(
   method: string | undefined,
   url: string | undefined,
   headers: IncomingHttpHeaders,
-): string | null {
+): CacheTarget | null {
   if (method !== 'GET' && method !== 'HEAD') return null
-  for (const name of PERSONAL_OR_ROUTER_HEADERS) if (headers[name] !== undefined) return null
+  if (isPersonalRequest(headers)) return null
+  if (altersRender(headers)) return null
   const target = url ?? '/'
   let shape = targetShapes.get(target)
   if (shape === undefined) {
     shape = shapeOf(target)
     // Hot URLs repeat: their parse is remembered (the memo starts over when full).
-    if (targetShapes.size >= TARGET_MEMO_LIMIT) targetShapes.clear()
-    targetShapes.set(target, shape)
+    if (target.length <= MAX_MEMOISED_URL_LENGTH) {
+      if (targetShapes.size >= TARGET_MEMO_LIMIT) targetShapes.clear()
+      targetShapes.set(target, shape)
+    }
   }
   if (shape === null) return null
-  return shape.negotiated ? `${shape.key}${representationFor(headers.accept)}` : shape.key
+  if (!shape.negotiated) return shape
+  return {
+    key: `${shape.key}${representationFor(headers.accept)}`,
+    renderUrl: shape.renderUrl,
+    dependsOn: shape.dependsOn,
+  }
 }
 
-interface TargetShape {
-  /** Path and sorted query. */
-  key: string
+/** The cache key alone (see `cacheTargetOf`). */
+export function cacheKeyOf(
+  method: string | undefined,
+  url: string | undefined,
+  headers: IncomingHttpHeaders,
+): string | null {
+  return cacheTargetOf(method, url, headers)?.key ?? null
+}
+
+interface TargetShape extends CacheTarget {
   /** A site page, whose representation follows `Accept`. */
   negotiated: boolean
 }
@@ -110,19 +173,150 @@ function shapeOf(target: string): TargetShape | null {
   const queryStart = target.indexOf('?')
   const path = queryStart === -1 ? target : target.slice(0, queryStart)
   const query = queryStart === -1 ? '' : target.slice(queryStart + 1)
-  if (query.length > MAX_CACHED_QUERY_LENGTH || query.includes('_rsc=')) return null
-  let negotiated = false
-  if (isSitePath(path)) {
-    negotiated = !path.endsWith('.md') && !path.endsWith('.xml')
-  } else if (
-    !CACHEABLE_FILES.has(path) &&
-    !CACHEABLE_API.test(path) &&
-    !path.startsWith(AGENT_SKILLS)
-  ) {
-    return null
+  const canonical = canonicalQueryOf(path, new URLSearchParams(query))
+  if (canonical === null) return null
+  const renderUrl = canonical.query ? `${path}?${canonical.query}` : path
+  return {
+    key: renderUrl,
+    renderUrl,
+    negotiated: canonical.negotiated,
+    dependsOn: canonical.dependsOn,
   }
-  const normalized = sortedQuery(query)
-  return { key: `${path}${normalized ? `?${normalized}` : ''}`, negotiated }
+}
+
+/** What does not change with published content: robots.txt, the API description, skills. */
+const NO_CONTENT: readonly string[] = []
+/**
+ * Every site page shows the site settings (header, footer, JSON-LD facts) and every twin of
+ * one the settings its `<main>` shows: the pages that show no other content depend on them only.
+ */
+const SETTINGS_ONLY: readonly string[] = [SETTINGS_KEY]
+/** Categories and media show wherever a document does (titles, cover images, alt texts). */
+const SHOWN_WITH_DOCUMENTS = [CATEGORIES_KEY, MEDIA_KEY] as const
+const LISTS_OF = {
+  posts: [listKey('posts'), ...SHOWN_WITH_DOCUMENTS, SETTINGS_KEY],
+  'case-studies': [listKey('case-studies'), ...SHOWN_WITH_DOCUMENTS, SETTINGS_KEY],
+} as const satisfies Record<PublicCollection, readonly string[]>
+
+/** Files that list everything published: feeds, llms.txt, the sitemap. */
+const LISTS_EVERYTHING = new Set([
+  '/llms.txt',
+  '/llms-full.txt',
+  '/feeds/schema.jsonl',
+  '/sitemap.xml',
+])
+
+/**
+ * What a site page (or its twin) shows. A document's page is found by its slug among the
+ * collection's published documents, so it depends on that set (a slug rename, an unpublish), as
+ * the listings do; the home page lists both collections; the contact page and the index of the
+ * site's sections show no content but the site settings, which every page shows
+ * (`PUBLISHED_CONTENT_KEYS` include them).
+ */
+function pageDependencies(page: TwinPage): readonly string[] {
+  switch (page.kind) {
+    case 'index':
+    case 'contact':
+      return SETTINGS_ONLY
+    case 'home':
+      return PUBLISHED_CONTENT_KEYS
+    case 'blog':
+    case 'post':
+      return LISTS_OF.posts
+    case 'case-studies':
+    case 'case-study':
+      return LISTS_OF['case-studies']
+    case 'category':
+      return LISTS_OF.posts
+    case 'search':
+      return PUBLISHED_CONTENT_KEYS // never kept (its surface is not stored), but would be
+  }
+}
+
+/**
+ * What a content API answer shows: one document (by id) or the collection's published set, and,
+ * when relations are populated (depth above 0), the categories and media they bring.
+ */
+function apiDependencies(
+  collection: PublicCollection,
+  id: number | undefined,
+  depth: number,
+): readonly string[] {
+  const own =
+    id === undefined
+      ? [listKey(collection)]
+      : [documentKey(collection, id), everyDocumentKey(collection)]
+  return depth > 0 ? [...own, ...SHOWN_WITH_DOCUMENTS] : own
+}
+
+/**
+ * The canonical query of a cacheable path, or null for a path that is not cacheable or a query
+ * its surface refuses (that answer is an error, rendered as it is asked).
+ */
+function canonicalQueryOf(
+  path: string,
+  params: URLSearchParams,
+): { query: string; negotiated: boolean; dependsOn: readonly string[] } | null {
+  const surface = surfaceOf(path)
+  if (!CACHING_POLICY[surface].stored) return null
+  // Agents' files and feeds: one representation each, whatever the query says.
+  if (surface === 'agent-files' || surface === 'feeds' || surface === 'robots') {
+    const feed = LOCALE_FEED.exec(path)
+    if (feed && !isLocale(feed[1])) return null
+    const dependsOn = feed || LISTS_EVERYTHING.has(path) ? PUBLISHED_CONTENT_KEYS : NO_CONTENT
+    return { query: '', negotiated: false, dependsOn }
+  }
+  if (surface === 'content-api') {
+    const api = CONTENT_API.exec(path)
+    return api && canonicalContentQuery(api[1] as PublicCollection, api[2], params)
+  }
+  const twin = path.endsWith('.md')
+  const pagePath = path === '/index.md' ? '/' : twin ? path.slice(0, -'.md'.length) : path
+  if (pagePath === '/' && !twin) return null // the redirect to a language
+  const page = parseTwinPath(pagePath, params)
+  if (page === null || page.kind === 'search') return null
+  return {
+    query: 'page' in page && page.page > 1 ? `page=${page.page}` : '',
+    negotiated: !twin,
+    dependsOn: pageDependencies(page),
+  }
+}
+
+/** The content API's query as its own parser reads it, written back in one canonical form. */
+function canonicalContentQuery(
+  collection: PublicCollection,
+  rawId: string | undefined,
+  params: URLSearchParams,
+): { query: string; negotiated: false; dependsOn: readonly string[] } | null {
+  try {
+    const id = rawId === undefined ? undefined : parseDocumentId(rawId)
+    if (id === null) return null
+    const list = rawId === undefined ? parseListQuery(params, collection) : undefined
+    const query = list ?? parseDocumentQuery(params, collection)
+    const canonical = new URLSearchParams()
+    if (query.locale !== 'all') canonical.set('locale', query.locale)
+    if (query.depth !== QUERY_LIMITS.depthDefault) canonical.set('depth', String(query.depth))
+    const publicFields = PUBLIC_FIELDS[collection]
+    if (query.select.length !== publicFields.length) {
+      const selected = publicFields.filter((field) => query.select.includes(field))
+      canonical.set('select', selected.length > 0 ? selected.join(',') : 'id')
+    }
+    if (list) {
+      if (list.limit !== QUERY_LIMITS.limitDefault) canonical.set('limit', String(list.limit))
+      if (list.page !== 1) canonical.set('page', String(list.page))
+      if (list.sort[0] !== QUERY_LIMITS.defaultSort) canonical.set('sort', list.sort[0]!)
+      if (list.slug !== undefined) canonical.set(SLUG_FILTER, list.slug)
+      if (list.category !== undefined) canonical.set(CATEGORY_FILTER, list.category)
+    }
+    return {
+      query: canonical.toString(),
+      negotiated: false,
+      dependsOn: apiDependencies(collection, id, query.depth),
+    }
+  } catch (error) {
+    if (error instanceof ApiError) return null
+    throw error
+  }
 }
 
 /** Clients send a handful of distinct headers: their parse is remembered, within a bound. */
@@ -140,26 +334,13 @@ function representationFor(accept: string | undefined): string {
 
 const encodingChoices = new Map<string, Encoding>()
 
-/** The best encoding a client accepts (brotli, then gzip), honouring `q=0`. */
+/** The best encoding a client accepts (`preferredEncoding`), remembered per distinct header. */
 export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity'
-  const known = encodingChoices.get(acceptEncoding)
-  if (known) return known
-  const accepted = new Map<string, number>()
-  for (const part of acceptEncoding.split(',')) {
-    const [token = '', ...params] = part.trim().toLowerCase().split(';')
-    const q = params.find((param) => param.trim().startsWith('q='))
-    accepted.set(token.trim(), q ? Number(q.trim().slice(2)) || 0 : 1)
+  let choice = encodingChoices.get(acceptEncoding)
+  if (choice === undefined) {
+    choice = preferredEncoding(acceptEncoding)
+    if (encodingChoices.size < MEMO_LIMIT) encodingChoices.set(acceptEncoding, choice)
   }
-  const star = accepted.get('*') ?? 0
-  const allows = (token: string) => (accepted.get(token) ?? star) > 0
-  const choice: Encoding = allows('br') ? 'br' : allows('gzip') ? 'gzip' : 'identity'
-  if (encodingChoices.size < MEMO_LIMIT) encodingChoices.set(acceptEncoding, choice)
   return choice
-}
-
-/** Does `If-None-Match` name this validator (weak comparison, RFC 9110 §13.1.2)? */
-export function etagMatches(ifNoneMatch: string, etag: string): boolean {
-  if (ifNoneMatch.trim() === '*') return true
-  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag)
 }

@@ -11,48 +11,72 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { keepVaryAccept } from '@/markdown/vary'
+import { PUBLISHED_CACHE_CONTROL } from '@/http/cache-control'
+import { finalizeHeadOnWrite } from '@/http/response-head'
+import { withVaryAccept } from '@/http/vary'
+import { ContentVersions, EVERYTHING, listKey } from '@/lib/content-version'
 
 import { responseCache } from './response-cache'
 import { ResponseStore } from './store'
 
 /**
  * A stand-in for Next.js behind the cache, written the way Next writes: headers one by one, the
- * body in several chunks, the head completed implicitly. `?status=`, `?cookie=` and `?delay=`
- * change what it answers; every render is counted.
+ * body in several chunks, the head completed implicitly. Words in the path change what it
+ * answers (`status-404`, `delay-50`, `set-cookie`, `untyped`, and a `Cache-Control` such as
+ * `cc-private`); a middleware prefetch gets Next's own `{}`. Every render is counted. Like the
+ * server's render, it finalizes the head as it is written (here with one step of the server's
+ * pipeline) and reports it to the cache.
  */
 let renders = 0
 let version = 'v1'
-const store = new ResponseStore({ maxBytes: 1024 * 1024, maxEntryBytes: 512 * 1024 })
+const versions = new ContentVersions()
+versions.setFeedConnected(true)
+const store = new ResponseStore({ maxBytes: 1024 * 1024, maxEntryBytes: 512 * 1024, versions })
+const CACHE_CONTROL_WORDS: Record<string, string> = {
+  'cc-private': 'private, max-age=60',
+  'cc-no-store': 'public, no-store',
+  'cc-no-cache': 'public, no-cache',
+  'cc-none': '',
+  'cc-hour': 'public, max-age=3600',
+}
 function render(req: IncomingMessage, res: ServerResponse): void {
   renders += 1
-  keepVaryAccept(res)
-  const url = new URL(req.url ?? '/', 'http://localhost')
+  finalizeHeadOnWrite(res, withVaryAccept, (head) => cache.headWritten(req, head.status))
+  const url = req.url ?? '/'
   const rendered = version
+  if (req.headers['x-middleware-prefetch']) {
+    res.setHeader('Cache-Control', 'private, no-cache, no-store, max-age=0, must-revalidate')
+    res.end('{}')
+    return
+  }
+  const word = (pattern: RegExp) => pattern.exec(url)?.[1]
   setTimeout(
     () => {
-      res.statusCode = Number(url.searchParams.get('status') ?? 200)
-      res.setHeader('Content-Type', 'text/html; charset=utf-8')
-      res.setHeader('Cache-Control', 'private, no-cache, no-store, max-age=0, must-revalidate')
+      res.statusCode = Number(word(/status-(\d+)/) ?? 200)
+      if (!url.includes('untyped')) res.setHeader('Content-Type', 'text/html; charset=utf-8')
+      const cacheControl =
+        CACHE_CONTROL_WORDS[word(/(cc-[a-z-]+)/) ?? ''] ?? PUBLISHED_CACHE_CONTROL
+      if (cacheControl) res.setHeader('Cache-Control', cacheControl)
       res.setHeader('Link', '</en.md>; rel="alternate"; type="text/markdown"')
       res.setHeader('Vary', 'rsc')
       res.setHeader('X-Seen-Encoding', String(req.headers['accept-encoding'] ?? ''))
-      if (url.searchParams.has('cookie')) res.setHeader('Set-Cookie', 'a=b')
+      res.setHeader('X-Seen-Url', url)
+      if (url.includes('set-cookie')) res.setHeader('Set-Cookie', 'a=b')
       res.write(`<html>${rendered} `)
       res.write(Buffer.from('x'.repeat(2_000)))
       res.end(`${req.headers.cookie ?? ''}${req.headers.authorization ?? ''}</html>`)
     },
-    Number(url.searchParams.get('delay') ?? 0),
+    Number(word(/delay-(\d+)/) ?? 0),
   )
 }
-const serveCached = responseCache(store, render)
+const cache = responseCache(store, render)
 
 let server: Server
 let port: number
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    if (!serveCached(req, res)) render(req, res)
+    if (!cache.serve(req, res)) render(req, res)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   port = (server.address() as AddressInfo).port
@@ -98,7 +122,8 @@ describe('responseCache', () => {
     for (const answer of [miss, hit]) {
       expect(answer.headers['content-length']).toBe(String(miss.body.length))
       expect(answer.headers.etag).toMatch(/^"[\w-]+"$/)
-      expect(answer.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/)
+      // The application's own caching headers are kept.
+      expect(answer.headers['cache-control']).toBe(PUBLISHED_CACHE_CONTROL)
       // Next's Vary is kept, with Accept (the twin) and Accept-Encoding (compressed hits) added.
       expect(answer.headers.vary).toBe('rsc, Accept, Accept-Encoding')
     }
@@ -137,66 +162,145 @@ describe('responseCache', () => {
 
   it('renders a stampede of concurrent misses once', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => fetchRaw('/en/contact?delay=50')),
+      Array.from({ length: 20 }, () => fetchRaw('/en/blog/delay-50')),
     )
     expect(renders).toBe(1)
     expect(new Set(answers.map((answer) => answer.body.toString())).size).toBe(1)
     expect(answers.filter((answer) => answer.headers['x-cache'] === 'MISS')).toHaveLength(1)
   })
 
-  it('serves fresh content after an invalidation, never what was rendered before it', async () => {
+  it('serves fresh content after a change, never what was rendered before it', async () => {
     await fetchRaw('/es')
     version = 'v2'
-    store.invalidate()
+    versions.advance(EVERYTHING)
     expect((await fetchRaw('/es')).body.toString()).toContain('v2')
 
-    // A render that started before the invalidation finishes after it: it is not kept.
-    const slow = fetchRaw('/es/blog?delay=100')
+    // A render that started before the change finishes after it: it is not kept.
+    const slow = fetchRaw('/es/blog/delay-100')
     await new Promise((resolve) => setTimeout(resolve, 20))
     version = 'v3'
-    store.invalidate()
+    versions.advance([listKey('posts')])
     expect((await slow).body.toString()).toContain('v2')
-    expect((await fetchRaw('/es/blog?delay=0')).body.toString()).toContain('v3')
-    expect((await fetchRaw('/es/blog?delay=100')).body.toString()).toContain('v3')
+    expect((await fetchRaw('/es/blog/delay-0')).body.toString()).toContain('v3')
+    expect((await fetchRaw('/es/blog/delay-100')).body.toString()).toContain('v3')
   })
 
-  it('never stores or serves personal requests, and marks their responses private', async () => {
+  it('drops only what depends on what changed', async () => {
+    for (const path of [
+      '/en/blog',
+      '/en/case-studies',
+      '/api/posts/7',
+      '/api/posts/8',
+      '/en/contact',
+    ])
+      await fetchRaw(path)
+    expect(renders).toBe(5)
+    version = 'v2'
+    versions.advance([listKey('posts'), 'document:posts:7'])
+    const after = async (path: string) => (await fetchRaw(path)).body.toString()
+    expect(await after('/en/blog')).toContain('v2')
+    expect(await after('/api/posts/7')).toContain('v2')
+    expect(await after('/en/case-studies')).toContain('v1')
+    expect(await after('/api/posts/8')).toContain('v1')
+    expect(await after('/en/contact')).toContain('v1')
+    expect(renders).toBe(7)
+  })
+
+  it('does not join a render begun before a change to what it shows', async () => {
+    const before = fetchRaw('/en/blog/delay-100')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    version = 'v2'
+    versions.advance([listKey('posts')])
+    const after = await fetchRaw('/en/blog/delay-100')
+    expect(after.body.toString()).toContain('v2')
+    expect((await before).body.toString()).toContain('v1')
+    expect(renders).toBe(2)
+  })
+
+  it('never stores or serves personal requests', async () => {
     await fetchRaw('/en')
     const signedIn = await fetchRaw('/en', { cookie: 'payload-token=abc' })
     const withKey = await fetchRaw('/en', { authorization: 'users API-Key k' })
     expect(renders).toBe(3)
     expect(signedIn.body.toString()).toContain('payload-token=abc')
     expect(signedIn.headers['x-cache']).toBeUndefined()
-    expect(signedIn.headers['cache-control']).toMatch(/^private/)
     expect(withKey.body.toString()).toContain('API-Key k')
     expect((await fetchRaw('/en')).body.toString()).not.toMatch(/payload-token|API-Key/)
     expect(renders).toBe(3)
   })
 
-  it("drops the cache when an editor's write is answered", async () => {
+  it("drops what an editor's content write changed when it succeeds, and only then", async () => {
     await fetchRaw('/en/blog')
+    await fetchRaw('/en/case-studies')
     await fetchRaw('/api/posts', { authorization: 'users API-Key k' }, 'POST')
-    expect(renders).toBe(2)
-    await fetchRaw('/en/blog')
     expect(renders).toBe(3)
-    // Anonymous writes (inquiries) cannot change content and don't empty the cache.
-    await fetchRaw('/api/inquiries', {}, 'POST')
     await fetchRaw('/en/blog')
+    expect(renders).toBe(4)
+    // A write to posts changes nothing case studies show.
+    expect((await fetchRaw('/en/case-studies')).headers['x-cache']).toBe('HIT')
+    // Writes that change no content keep the cache: anonymous ones (inquiries), refused ones
+    // however they are dressed (a stranger's cookie, a 415, a 401), writes elsewhere.
+    await fetchRaw('/api/inquiries', {}, 'POST')
+    await fetchRaw('/api/posts/status-415', { cookie: 'a=b' }, 'POST')
+    await fetchRaw('/api/posts/1/status-401', { authorization: 'users API-Key wrong' }, 'PATCH')
+    await fetchRaw('/api/inquiries', { cookie: 'a=b' }, 'POST')
+    await fetchRaw('/api/users/login', { cookie: 'a=b' }, 'POST')
+    expect(renders).toBe(9)
+    await fetchRaw('/en/blog')
+    expect(renders).toBe(9)
+  })
+
+  it('keeps only 200 responses the application marked public, with a type and no cookie', async () => {
+    for (const path of [
+      '/en/blog/status-404',
+      '/en/blog/set-cookie',
+      '/en/blog/untyped',
+      '/en/blog/cc-private',
+      '/en/blog/cc-no-store',
+      '/en/blog/cc-no-cache',
+      '/en/blog/cc-none',
+    ]) {
+      await fetchRaw(path)
+      const second = await fetchRaw(path)
+      expect(second.headers['x-cache'], path).toBeUndefined()
+    }
+    expect(renders).toBe(14)
+    expect((await fetchRaw('/en/blog/set-cookie')).headers['set-cookie']).toEqual(['a=b'])
+    // A public answer is kept with its own caching headers.
+    await fetchRaw('/en/blog/cc-hour')
+    const hour = await fetchRaw('/en/blog/cc-hour')
+    expect(hour.headers['x-cache']).toBe('HIT')
+    expect(hour.headers['cache-control']).toBe('public, max-age=3600')
+  })
+
+  it('never answers a request that changes what Next.js renders from or into the cache', async () => {
+    const page = await fetchRaw('/en')
+    const prefetch = await fetchRaw('/en', { 'x-middleware-prefetch': '1' })
+    expect(prefetch.body.toString()).toBe('{}')
+    expect(prefetch.headers['x-cache']).toBeUndefined()
+    const after = await fetchRaw('/en')
+    expect(after.headers['x-cache']).toBe('HIT')
+    expect(after.body.equals(page.body)).toBe(true)
+    // Even when nothing is stored yet, the internal answer is not what visitors then get.
+    await fetchRaw('/es', { 'x-middleware-prefetch': '1' })
+    expect((await fetchRaw('/es')).body.toString()).toMatch(/^<html>v1 x+<\/html>$/)
     expect(renders).toBe(4)
   })
 
-  it('keeps only plain 200 responses', async () => {
-    await fetchRaw('/en/missing?status=404')
-    await fetchRaw('/en/missing?status=404')
-    await fetchRaw('/en?cookie=1')
-    const second = await fetchRaw('/en?cookie=1')
-    expect(second.headers['set-cookie']).toEqual(['a=b'])
-    expect(renders).toBe(4)
+  it('keys requests by their canonical form and renders that form', async () => {
+    const first = await fetchRaw('/en/blog?utm_source=x&b=2&a=1')
+    expect(first.headers['x-seen-url']).toBe('/en/blog')
+    for (const spelling of ['/en/blog', '/en/blog?page=1', '/en/blog?x=1,2,3', '/en/blog?_rsc=1'])
+      expect((await fetchRaw(spelling)).headers['x-cache'], spelling).toBe('HIT')
+    expect((await fetchRaw('/en/blog?page=2&utm=1')).headers['x-seen-url']).toBe('/en/blog?page=2')
+    expect((await fetchRaw('/api/posts?limit=010&utm=1')).headers['x-seen-url']).toBe('/api/posts')
+    expect((await fetchRaw('/api/posts?limit=10')).headers['x-cache']).toBe('HIT')
+    expect(renders).toBe(3)
   })
 
   it('compresses a response it does not keep, as the client accepts, keeping its own head', async () => {
-    const plain = await fetchRaw('/en/missing?status=404')
-    const br = await fetchRaw('/en/missing?status=404', { 'accept-encoding': 'br' })
+    const plain = await fetchRaw('/en/blog/status-404-cc-no-store')
+    const br = await fetchRaw('/en/blog/status-404-cc-no-store', { 'accept-encoding': 'br' })
     expect(renders).toBe(2)
     expect(br.status).toBe(404)
     expect(br.headers['content-encoding']).toBe('br')

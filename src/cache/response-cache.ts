@@ -1,5 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 
+import { isSharedCacheable } from '@/http/cache-control'
+import { matchesIfNoneMatch } from '@/http/conditional'
 import { REQUEST_ID_HEADER } from '@/http/request-id'
 
 import {
@@ -10,7 +12,14 @@ import {
   variantFor,
   type CachedResponse,
 } from './entry'
-import { cacheKeyOf, etagMatches, isPersonal, negotiateEncoding } from './policy'
+import {
+  cacheTargetOf,
+  contentWriteChange,
+  isContentWrite,
+  isPersonal,
+  negotiateEncoding,
+  type CacheTarget,
+} from './policy'
 import type { ResponseStore } from './store'
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void
@@ -21,19 +30,26 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void
  * `serve` answers a request from the store (a hit, a 304, or by waiting for the render another
  * request already started) or renders it once through `render`, capturing the response to
  * store it. It returns false for what it doesn't handle; those go to `render` unchanged. A
- * request carrying credentials or cookies is never served from or stored into the cache, and its
- * response is marked private so no shared cache downstream keeps it either.
+ * request carrying credentials or cookies is never served from or stored into the cache (the
+ * server's caching policy makes its answer private). `headWritten` is for the server to call
+ * with the status of every rendered response (an editor's write drops the cache).
+ *
+ * `render` is the server's: it puts the response pipeline (src/server/response-pipeline.ts) on
+ * the response it is given, so the head captured here is the pipeline's output for the request,
+ * and what is stored goes out on hits exactly as a render without the cache would have gone.
+ * Only a response the policy lets be shared is stored (`isStorable`); anything else rendered on
+ * a miss is sent once and forgotten.
  */
 export function responseCache(
   store: ResponseStore,
   render: Handler,
   {
-    admits = () => true,
     onEditorWrite = () => undefined,
   }: {
-    /** What a request must pass before it is rendered for the cache (hits were checked before). */
-    admits?: (request: IncomingMessage) => boolean
-    /** Runs when an editor's write through this instance is answered (it has committed). */
+    /**
+     * Runs when an editor's content write through this instance succeeded (it has committed),
+     * after the content versions advanced for it.
+     */
     onEditorWrite?: () => void
   } = {},
 ) {
@@ -47,8 +63,13 @@ export function responseCache(
     const { variant, grewBy } = variantFor(entry, negotiateEncoding(acceptEncoding))
     if (grewBy) store.grew(entry, grewBy)
     const ifNoneMatch = request.headers['if-none-match']
-    if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, variant.etag)) {
-      response.writeHead(304, { ...variant.notModifiedHeaders, [CACHE_STATUS_HEADER]: status })
+    if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, variant.etag)) {
+      response.writeHead(
+        304,
+        status === 'HIT'
+          ? variant.notModifiedHitHeaders
+          : { ...variant.notModifiedHeaders, [CACHE_STATUS_HEADER]: status },
+      )
       response.end()
       return
     }
@@ -60,22 +81,27 @@ export function responseCache(
   }
 
   function fill(
-    key: string,
+    { key, renderUrl, dependsOn }: CacheTarget,
+    stamp: number | null,
     request: IncomingMessage,
     response: ServerResponse,
   ): Promise<CachedResponse | undefined> {
-    const generation = store.generation
     // Rendered uncompressed (the cache compresses once per entry, not once per response), but the
     // miss itself is answered in the encoding the client accepts.
     const acceptEncoding = request.headers['accept-encoding']
     delete request.headers['accept-encoding']
+    // The canonical URL is what is rendered: what is stored answers it, not the caller's spelling.
+    request.url = renderUrl
     return new Promise((resolve) => {
+      // The capture goes on first, so the server's render puts its response pipeline on top of it:
+      // what is captured is the head as the pipeline finalized it.
       const captured = captureResponse(response, (status, headers, body) => {
-        const cacheable = status === 200 && headers['set-cookie'] === undefined
-        const entry = cacheable ? createEntry(key, status, headers, body) : undefined
+        const entry = isStorable(status, headers)
+          ? createEntry(key, status, headers, body)
+          : undefined
         resolve(entry)
         if (!entry) return sendOnce(response, status, headers, body, acceptEncoding)
-        store.set(key, entry, generation)
+        store.set(key, entry, dependsOn, stamp)
         // The stored head replaces the rendered one, so a miss goes out exactly as later hits do.
         for (const name of response.getHeaderNames())
           if (name !== REQUEST_ID_HEADER) response.removeHeader(name)
@@ -89,23 +115,26 @@ export function responseCache(
     })
   }
 
-  return function serve(request: IncomingMessage, response: ServerResponse): boolean {
-    const key = cacheKeyOf(request.method, request.url, request.headers)
-    if (key === null) {
-      if (isPersonal(request.url, request.headers)) {
-        // An editor's write has committed by the time its response starts: dropping the cache
-        // then means the editor's next read is fresh here without waiting for the notification.
-        const isWrite = request.method !== 'GET' && request.method !== 'HEAD'
-        onHead(response, () => {
-          keepPrivate(response)
-          if (isWrite) {
-            store.invalidate()
-            onEditorWrite()
-          }
-        })
-      }
-      return false
-    }
+  /**
+   * An editor's write has committed by the time its response starts: advancing what it changed
+   * then means the next read here is fresh without waiting for the change notification. Only a write
+   * that succeeded on published content does: a refused one (a stranger's cookie, a 401, a 415)
+   * changes nothing, so it must not cost every visitor a cold cache. The server calls this with
+   * the status of each rendered response's head as it goes out.
+   */
+  function headWritten(request: IncomingMessage, status: number): void {
+    if (status < 200 || status >= 300) return
+    if (!isContentWrite(request.method, request.url)) return
+    if (!isPersonal(request.url, request.headers)) return
+    store.versions.advance(contentWriteChange(request.url))
+    store.dropStale()
+    onEditorWrite()
+  }
+
+  function serve(request: IncomingMessage, response: ServerResponse): boolean {
+    const target = cacheTargetOf(request.method, request.url, request.headers)
+    if (target === null) return false
+    const { key } = target
     if (!store.active) return false
     const hit = store.get(key)
     if (hit) {
@@ -113,16 +142,35 @@ export function responseCache(
       return true
     }
     const pending = store.pending(key)
-    if (pending && admits(request)) {
+    if (pending) {
       void pending.then((entry) =>
         entry ? send(request, response, entry, 'HIT') : render(request, response),
       )
       return true
     }
-    if (request.method !== 'GET' || !admits(request)) return false
-    store.track(key, fill(key, request, response))
+    if (request.method !== 'GET') return false
+    // Taken before anything is rendered: a change heard during the render makes it outdated.
+    const stamp = store.stamp()
+    store.track(key, fill(target, stamp, request, response), target.dependsOn, stamp)
     return true
   }
+
+  return { serve, headWritten }
+}
+
+/**
+ * May this rendered response be stored and shared? A 200 with a Content-Type, no Set-Cookie, and a
+ * `Cache-Control` that says `public` and takes nothing back (no `private`, `no-store`,
+ * `no-cache`). Next.js marks its own internal answers (prefetches, data requests, errors)
+ * private, so none of them can stand in for a page, whatever a request managed to trigger.
+ */
+export function isStorable(status: number, headers: OutgoingHttpHeaders): boolean {
+  return (
+    status === 200 &&
+    Boolean(headers['content-type']) &&
+    headers['set-cookie'] === undefined &&
+    isSharedCacheable(headers['cache-control'])
+  )
 }
 
 /**
@@ -131,7 +179,7 @@ export function responseCache(
  * response itself (returning true) or leaves it to be sent as the application made it.
  *
  * The head is completed exactly as Node would complete it: the response's own `writeHead`, with
- * whatever the project's server wrapped around it, runs before the headers are read.
+ * the response pipeline the server's render put around it, runs before the headers are read.
  */
 function captureResponse(
   response: ServerResponse,
@@ -215,22 +263,4 @@ function sendOnce(
   response.writeHead(status, encodedHeaders(headers, encoding, compressed.length))
   response.end(compressed)
   return true
-}
-
-/** Runs `action` just before the response head is written. */
-function onHead(response: ServerResponse, action: () => void): void {
-  const writeHead = response.writeHead
-  response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    action()
-    return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args)
-  } as ServerResponse['writeHead']
-}
-
-/** Personal responses may be cached by the browser that asked, never by a shared cache. */
-function keepPrivate(response: ServerResponse): void {
-  const value = response.getHeader('cache-control')
-  const cacheControl = typeof value === 'string' ? value : undefined
-  if (!cacheControl) response.setHeader('Cache-Control', 'private, no-store')
-  else if (/\bpublic\b/i.test(cacheControl))
-    response.setHeader('Cache-Control', cacheControl.replace(/\bpublic\b/i, 'private'))
 }

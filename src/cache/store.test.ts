@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
+import { ContentVersions, EVERYTHING, listKey, MEDIA_KEY } from '@/lib/content-version'
+
 import { createEntry } from './entry'
 import { ResponseStore } from './store'
 
@@ -7,15 +9,25 @@ function entryOf(key: string, size: number) {
   return createEntry(key, 200, { 'content-type': 'text/plain' }, Buffer.alloc(size, 'a'))
 }
 
+function liveStore(options: { maxBytes: number; maxEntryBytes: number }) {
+  const versions = new ContentVersions()
+  versions.setFeedConnected(true)
+  const store = new ResponseStore({ ...options, versions })
+  store.resume()
+  return { store, versions }
+}
+
+const POSTS = [listKey('posts')]
+const CASE_STUDIES = [listKey('case-studies'), MEDIA_KEY]
+
 describe('ResponseStore', () => {
   it('stays within its byte bound, evicting the least recently used first', () => {
-    const store = new ResponseStore({ maxBytes: 12_000, maxEntryBytes: 5_000 })
-    store.resume()
-    for (const key of ['a', 'b', 'c', 'd']) store.set(key, entryOf(key, 2_000), store.generation)
+    const { store } = liveStore({ maxBytes: 12_000, maxEntryBytes: 5_000 })
+    for (const key of ['a', 'b', 'c', 'd']) store.set(key, entryOf(key, 2_000), [], store.stamp())
     expect(store.size).toBe(4)
     store.get('a') // now the most recently used
-    store.set('e', entryOf('e', 2_000), store.generation)
-    store.set('f', entryOf('f', 2_000), store.generation)
+    store.set('e', entryOf('e', 2_000), [], store.stamp())
+    store.set('f', entryOf('f', 2_000), [], store.stamp())
     expect(store.bytes).toBeLessThanOrEqual(12_000)
     expect(store.get('b')).toBeUndefined()
     expect(store.get('a')).toBeDefined()
@@ -23,23 +35,66 @@ describe('ResponseStore', () => {
   })
 
   it('refuses entries larger than its per-entry bound', () => {
-    const store = new ResponseStore({ maxBytes: 100_000, maxEntryBytes: 1_000 })
-    store.resume()
-    expect(store.set('big', entryOf('big', 5_000), store.generation)).toBe(false)
+    const { store } = liveStore({ maxBytes: 100_000, maxEntryBytes: 1_000 })
+    expect(store.set('big', entryOf('big', 5_000), [], store.stamp())).toBe(false)
     expect(store.size).toBe(0)
   })
 
-  it('refuses what was rendered under an older generation, and holds nothing while suspended', () => {
-    const store = new ResponseStore({ maxBytes: 100_000, maxEntryBytes: 10_000 })
-    expect(store.set('a', entryOf('a', 10), store.generation)).toBe(false)
-    store.resume()
-    const before = store.generation
-    store.invalidate()
-    expect(store.set('a', entryOf('a', 10), before)).toBe(false)
-    expect(store.set('a', entryOf('a', 10), store.generation)).toBe(true)
+  it('drops what depends on a key that advanced, and keeps the rest', () => {
+    const { store, versions } = liveStore({ maxBytes: 100_000, maxEntryBytes: 10_000 })
+    store.set('/en/blog', entryOf('/en/blog', 10), POSTS, store.stamp())
+    store.set('/en/case-studies', entryOf('/en/case-studies', 10), CASE_STUDIES, store.stamp())
+    store.set('/robots.txt', entryOf('/robots.txt', 10), [], store.stamp())
+    versions.advance([listKey('posts')])
+    expect(store.get('/en/blog')).toBeUndefined()
+    expect(store.get('/en/case-studies')).toBeDefined()
+    expect(store.get('/robots.txt')).toBeDefined()
+    versions.advance([MEDIA_KEY])
+    store.dropStale()
+    expect(store.size).toBe(1)
+    expect(store.bytes).toBe(entryOf('/robots.txt', 10).bytes)
+    versions.advance(EVERYTHING)
+    expect(store.get('/robots.txt')).toBeUndefined()
+  })
+
+  it('refuses a fill begun before a change to what it depends on, per key', () => {
+    const { store, versions } = liveStore({ maxBytes: 100_000, maxEntryBytes: 10_000 })
+    const begun = store.stamp()
+    versions.advance([listKey('posts')])
+    expect(store.set('/en/blog', entryOf('/en/blog', 10), POSTS, begun)).toBe(false)
+    expect(store.set('/en/case-studies', entryOf('c', 10), CASE_STUDIES, begun)).toBe(true)
+    expect(store.set('/en/blog', entryOf('/en/blog', 10), POSTS, store.stamp())).toBe(true)
+  })
+
+  it('stores nothing without a stamp (reads behind a change), and holds nothing while suspended', () => {
+    const { store, versions } = liveStore({ maxBytes: 100_000, maxEntryBytes: 10_000 })
+    store.set('a', entryOf('a', 10), [], store.stamp())
+    versions.setReadsCurrent(false)
+    expect(store.stamp()).toBeNull()
+    expect(store.set('b', entryOf('b', 10), [], store.stamp())).toBe(false)
+    // What no change touched is still served while replicas catch up.
+    expect(store.get('a')).toBeDefined()
     store.suspend()
     expect(store.get('a')).toBeUndefined()
+    expect(store.set('a', entryOf('a', 10), [], 0)).toBe(false)
     store.resume()
     expect(store.get('a')).toBeUndefined()
+  })
+
+  it('does not join a fill in flight once what it depends on changed', async () => {
+    const { store, versions } = liveStore({ maxBytes: 100_000, maxEntryBytes: 10_000 })
+    let finish: (value: undefined) => void = () => undefined
+    const fill = new Promise<undefined>((resolve) => (finish = resolve))
+    store.track('/en/blog', fill, POSTS, store.stamp())
+    store.track('/en/case-studies', fill, CASE_STUDIES, store.stamp())
+    expect(store.pending('/en/blog')).toBe(fill)
+    versions.advance([listKey('posts')])
+    expect(store.pending('/en/blog')).toBeUndefined()
+    expect(store.pending('/en/case-studies')).toBe(fill)
+    versions.advance([MEDIA_KEY])
+    store.dropStale()
+    expect(store.pending('/en/case-studies')).toBeUndefined()
+    finish(undefined)
+    await fill
   })
 })

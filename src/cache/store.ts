@@ -1,29 +1,44 @@
+import { contentVersions, type ContentVersions } from '@/lib/content-version'
+
 import type { CachedResponse } from './entry'
+
+/** A stored response, with what it depends on and the content-version stamp it was read under. */
+interface Held {
+  entry: CachedResponse
+  dependsOn: readonly string[]
+  stamp: number
+}
+
+interface Fill {
+  promise: Promise<CachedResponse | undefined>
+  dependsOn: readonly string[]
+  stamp: number | null
+}
 
 /**
  * Serialized responses held in memory, least recently used evicted first, bounded by bytes.
  *
- * Every invalidation advances `generation`; a fill that began under an older generation is not
- * stored, so a render that read the database before a publish committed can never be kept after
- * the publish's notification arrived. While the store is `suspended` (its invalidation feed is
- * down, so it could miss a publish) nothing is read from or written to it.
+ * Each entry is kept for as long as the content-version keys it depends on have not advanced
+ * (src/lib/content-version.ts): a change drops what depends on what changed and nothing else.
+ * A fill is stored only with a stamp taken before it rendered, and only while none of its keys
+ * advanced since, so a render that read the database before a publish committed can never be
+ * kept after the publish's notification arrived; without a stamp (reads may be older than a
+ * change heard) nothing is stored. While the store is `suspended` (its change feed is down, so it
+ * could miss a publish) nothing is read from or written to it.
  */
 export class ResponseStore {
   readonly maxBytes: number
   readonly maxEntryBytes: number
-  #entries = new Map<string, CachedResponse>()
-  #inflight = new Map<string, Promise<CachedResponse | undefined>>()
+  readonly versions: ContentVersions
+  #entries = new Map<string, Held>()
+  #inflight = new Map<string, Fill>()
   #bytes = 0
-  #generation = 0
   #suspended = true
 
-  constructor(options: { maxBytes: number; maxEntryBytes: number }) {
+  constructor(options: { maxBytes: number; maxEntryBytes: number; versions?: ContentVersions }) {
     this.maxBytes = options.maxBytes
     this.maxEntryBytes = options.maxEntryBytes
-  }
-
-  get generation(): number {
-    return this.#generation
+    this.versions = options.versions ?? contentVersions()
   }
 
   get bytes(): number {
@@ -38,26 +53,36 @@ export class ResponseStore {
     return !this.#suspended
   }
 
-  get(key: string): CachedResponse | undefined {
-    if (this.#suspended) return undefined
-    const entry = this.#entries.get(key)
-    if (entry) {
-      // Re-inserting moves the key to the young end of the Map's insertion order: the LRU order.
-      this.#entries.delete(key)
-      this.#entries.set(key, entry)
-    }
-    return entry
+  /** The stamp a fill beginning now is stored under (null: it will not be stored). */
+  stamp(): number | null {
+    return this.versions.stamp()
   }
 
-  set(key: string, entry: CachedResponse, generation: number): boolean {
-    if (this.#suspended || generation !== this.#generation) return false
+  get(key: string): CachedResponse | undefined {
+    if (this.#suspended) return undefined
+    const held = this.#entries.get(key)
+    if (held === undefined) return undefined
+    if (!this.versions.isFresh(held.dependsOn, held.stamp)) {
+      this.#drop(key, held)
+      return undefined
+    }
+    // Re-inserting moves the key to the young end of the Map's insertion order: the LRU order.
+    this.#entries.delete(key)
+    this.#entries.set(key, held)
+    return held.entry
+  }
+
+  set(
+    key: string,
+    entry: CachedResponse,
+    dependsOn: readonly string[],
+    stamp: number | null,
+  ): boolean {
+    if (this.#suspended || stamp === null || !this.versions.isFresh(dependsOn, stamp)) return false
     if (entry.bytes > this.maxEntryBytes) return false
     const previous = this.#entries.get(key)
-    if (previous) {
-      this.#entries.delete(key)
-      this.#bytes -= previous.bytes
-    }
-    this.#entries.set(key, entry)
+    if (previous) this.#drop(key, previous)
+    this.#entries.set(key, { entry, dependsOn, stamp })
     this.#bytes += entry.bytes
     this.#evict()
     return true
@@ -66,36 +91,64 @@ export class ResponseStore {
   /** Adds bytes an entry grew by (a compressed variant made on first use). */
   grew(entry: CachedResponse, bytes: number): void {
     entry.bytes += bytes
-    if (this.#entries.get(entry.key) === entry) {
+    if (this.#entries.get(entry.key)?.entry === entry) {
       this.#bytes += bytes
       this.#evict()
     }
   }
 
+  #drop(key: string, held: Held): void {
+    this.#entries.delete(key)
+    this.#bytes -= held.entry.bytes
+  }
+
   #evict(): void {
     if (this.#bytes <= this.maxBytes) return
-    for (const [key, entry] of this.#entries) {
+    for (const [key, held] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break
-      this.#entries.delete(key)
-      this.#bytes -= entry.bytes
+      this.#drop(key, held)
     }
   }
 
-  /** The fill already running for `key`, if any: a stampede after a publish renders once. */
+  /**
+   * The fill already running for `key`, if any, and still current (begun after the last change
+   * to what it shows): a stampede after a publish renders once.
+   */
   pending(key: string): Promise<CachedResponse | undefined> | undefined {
-    return this.#suspended ? undefined : this.#inflight.get(key)
+    if (this.#suspended) return undefined
+    const fill = this.#inflight.get(key)
+    if (fill === undefined) return undefined
+    if (this.versions.isFresh(fill.dependsOn, fill.stamp)) return fill.promise
+    this.#inflight.delete(key)
+    return undefined
   }
 
-  track(key: string, fill: Promise<CachedResponse | undefined>): void {
+  track(
+    key: string,
+    promise: Promise<CachedResponse | undefined>,
+    dependsOn: readonly string[],
+    stamp: number | null,
+  ): void {
+    const fill: Fill = { promise, dependsOn, stamp }
     this.#inflight.set(key, fill)
-    void fill.finally(() => {
+    void promise.finally(() => {
       if (this.#inflight.get(key) === fill) this.#inflight.delete(key)
     })
   }
 
-  /** Drops everything, including fills in flight (they finish for their own caller only). */
-  invalidate(): void {
-    this.#generation += 1
+  /**
+   * Drops what a change made stale (entries and fills in flight whose keys advanced; the fills
+   * finish for their own callers only). Reads check freshness anyway: this frees the memory.
+   */
+  dropStale(): void {
+    for (const [key, held] of this.#entries)
+      if (!this.versions.isFresh(held.dependsOn, held.stamp)) this.#drop(key, held)
+    for (const [key, fill] of this.#inflight)
+      if (!this.versions.isFresh(fill.dependsOn, fill.stamp)) this.#inflight.delete(key)
+  }
+
+  /** Drops everything, including fills in flight. */
+  clear(): void {
     this.#entries.clear()
     this.#inflight.clear()
     this.#bytes = 0
@@ -103,11 +156,11 @@ export class ResponseStore {
 
   suspend(): void {
     this.#suspended = true
-    this.invalidate()
+    this.clear()
   }
 
   resume(): void {
-    this.invalidate()
+    this.clear()
     this.#suspended = false
   }
 }

@@ -1,11 +1,30 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Field, FieldAccess } from 'payload'
 
 import { adminsOnly } from '@/access/admins'
-import { authenticated } from '@/access/authenticated'
+import { editorsOrAdmins, isEditor } from '@/access/roles'
 import { LOCALES } from '@/i18n/locales'
+import { inquiryFieldValidator } from '@/inquiries/schema'
 
 export const DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const
 export const INQUIRY_CHANNELS = ['http', 'mcp', 'form'] as const
+/** Where an inquiry stands in the team's inbox (triage), apart from its mail delivery. */
+export const INQUIRY_STATUSES = ['new', 'replied', 'spam', 'closed'] as const
+
+/**
+ * What the sender wrote (and how it arrived) is a record: nobody changes it, in the admin or over
+ * REST. Payload keeps the stored value when a write lacks update access to a field.
+ */
+const asReceived: FieldAccess = () => false
+
+/** Marks a field as part of the record the sender made: read-only everywhere. */
+function received<T extends Field>(field: T): T {
+  const admin = 'admin' in field ? field.admin : undefined
+  return {
+    ...field,
+    access: { ...('access' in field ? field.access : {}), update: asReceived },
+    admin: { ...admin, readOnly: true },
+  } as T
+}
 
 /**
  * Inquiries as received, and the state of their delivery by mail (the durable outbox that
@@ -16,44 +35,85 @@ export const Inquiries: CollectionConfig = {
   slug: 'inquiries',
   admin: {
     useAsTitle: 'email',
-    defaultColumns: ['name', 'email', 'service', 'deliveryStatus', 'createdAt'],
-    description: 'Project inquiries from the site, the API and agents (MCP).',
+    defaultColumns: ['name', 'email', 'status', 'service', 'deliveryStatus', 'createdAt'],
+    // The list's search box looks in these (and the Filters menu filters on any field, status too).
+    listSearchableFields: ['name', 'email', 'message'],
+    description:
+      'Project inquiries from the site, the API and agents (MCP): the team’s inbox. Set a status ' +
+      'as you work through them (filter on Status); what the sender wrote cannot be changed. ' +
+      'Each is mailed to the team; one whose delivery status is "failed" never arrived.',
+    components: {
+      beforeListTable: ['/src/components/admin/FailedDeliveriesNotice#FailedDeliveriesNotice'],
+    },
+    // Authors write content; the inbox is not theirs (access below refuses them too).
+    hidden: ({ user }) => !isEditor(user),
   },
   access: {
-    read: authenticated,
+    read: editorsOrAdmins,
     create: () => false,
-    update: authenticated,
+    update: editorsOrAdmins,
     delete: adminsOnly,
   },
   defaultSort: '-createdAt',
   fields: [
-    // Lengths are checked by the inquiry schema (in characters, as the contract counts them).
-    { name: 'name', type: 'text', required: true },
-    { name: 'email', type: 'email', required: true },
-    { name: 'message', type: 'textarea', required: true },
-    { name: 'phone', type: 'text' },
-    { name: 'service', type: 'text' },
-    {
+    // What the sender wrote is validated by one rule, the inquiry schema's (src/inquiries/schema.ts),
+    // here too: Payload's own validators (its email pattern, lengths in UTF-16 units) would refuse
+    // some inquiries the contract accepts, and a refusal at this point could only be a 5xx.
+    received({
+      name: 'name',
+      type: 'text',
+      required: true,
+      validate: inquiryFieldValidator('name'),
+    }),
+    received({
+      name: 'email',
+      type: 'email',
+      required: true,
+      validate: inquiryFieldValidator('email'),
+    }),
+    received({
+      name: 'message',
+      type: 'textarea',
+      required: true,
+      validate: inquiryFieldValidator('message'),
+    }),
+    received({ name: 'phone', type: 'text', validate: inquiryFieldValidator('phone') }),
+    received({ name: 'service', type: 'text', validate: inquiryFieldValidator('service') }),
+    received({
       name: 'locale',
       type: 'select',
       required: true,
       options: LOCALES.map((value) => ({ label: value, value })),
-    },
-    {
+      validate: inquiryFieldValidator('locale'),
+    }),
+    received({
       name: 'channel',
       type: 'select',
       required: true,
       options: INQUIRY_CHANNELS.map((value) => ({ label: value, value })),
-      admin: { readOnly: true, position: 'sidebar' },
-    },
-    {
+      admin: { position: 'sidebar' },
+    }),
+    received({
       name: 'clientHash',
       type: 'text',
       admin: {
-        readOnly: true,
         position: 'sidebar',
         description: 'Keyed hash of the sender’s network; no address is stored.',
       },
+    }),
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      defaultValue: 'new',
+      index: true,
+      options: INQUIRY_STATUSES.map((value) => ({ label: value, value })),
+      admin: { position: 'sidebar', description: 'Where this inquiry stands in the inbox.' },
+    },
+    {
+      name: 'note',
+      type: 'textarea',
+      admin: { description: 'Internal: for the team only, never sent to the sender.' },
     },
     {
       type: 'collapsible',

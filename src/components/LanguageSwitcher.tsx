@@ -12,6 +12,8 @@ import { LOCALE_LABELS, LOCALES, type Locale } from '@/i18n/locales'
 export function LanguageSwitcher({ locale, label }: { locale: Locale; label: string }) {
   const pathname = usePathname()
   const search = useSearchParams().toString()
+  // Pages outside the locales (the API reference) have no translation to link to.
+  if (!/^\/[a-z]{2}(?=\/|$)/.test(pathname)) return null
   return (
     <nav aria-label={label} className="lang-switch">
       {LOCALES.filter((other) => other !== locale).map((other) => {

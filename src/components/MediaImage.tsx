@@ -1,12 +1,10 @@
 'use client'
 
-import Image, { type ImageLoader } from 'next/image'
+import Image from 'next/image'
 
-export interface MediaVariant {
-  url: string
-  width: number
-  height?: number | null
-}
+import { variantImage, type MediaVariant } from '@/media/image-loader'
+
+export type { MediaVariant }
 
 export interface MediaImageProps {
   alt: string
@@ -20,9 +18,9 @@ export interface MediaImageProps {
 }
 
 /**
- * next/image over the sizes Payload generated with sharp at upload: for each width the browser
- * may ask for, the loader picks the smallest variant at least that wide (else the largest), so no
- * image is resized at request time.
+ * next/image over the sizes Payload generated with sharp at upload: for each width of the srcset
+ * (the generated widths, next.config.ts), the loader picks the narrowest variant at least that
+ * wide (else the widest), so no image is resized at request time (src/media/image-loader.ts).
  */
 export function MediaImage({
   alt,
@@ -33,13 +31,12 @@ export function MediaImage({
   priority,
   className,
 }: MediaImageProps) {
-  const ordered = [...variants].sort((a, b) => a.width - b.width)
-  const loader: ImageLoader = ({ width: wanted }) =>
-    (ordered.find((variant) => variant.width >= wanted) ?? ordered[ordered.length - 1])!.url
+  const { src, loader, unoptimized } = variantImage(variants)
   return (
     <Image
       loader={loader}
-      src={ordered[ordered.length - 1]!.url}
+      unoptimized={unoptimized}
+      src={src}
       alt={alt}
       width={width}
       height={height}

@@ -4,12 +4,22 @@ import { Suspense } from 'react'
 import type { Locale } from '@/i18n/locales'
 import type { Messages } from '@/i18n/messages'
 import { SITE } from '@/site/config'
+import type { SettingsLink } from '@/site/settings'
 import { paths } from '@/site/routes'
 
 import { LanguageSwitcher } from './LanguageSwitcher'
 import { NavLink } from './NavLink'
 
-export function SiteHeader({ locale, t }: { locale: Locale; t: Messages }) {
+export function SiteHeader({
+  locale,
+  t,
+  links,
+}: {
+  locale: Locale
+  t: Messages
+  /** The header's links, from the navigation settings. */
+  links: readonly SettingsLink[]
+}) {
   return (
     <header className="site-header">
       <div className="container">
@@ -18,15 +28,11 @@ export function SiteHeader({ locale, t }: { locale: Locale; t: Messages }) {
         </Link>
         <nav aria-label={t.nav.label} className="site-nav">
           <ul>
-            <li>
-              <NavLink href={paths.blog(locale)}>{t.nav.blog}</NavLink>
-            </li>
-            <li>
-              <NavLink href={paths.caseStudies(locale)}>{t.nav.caseStudies}</NavLink>
-            </li>
-            <li>
-              <NavLink href={paths.contact(locale)}>{t.nav.contact}</NavLink>
-            </li>
+            {links.map((link) => (
+              <li key={`${link.href} ${link.label}`}>
+                <NavLink href={link.href}>{link.label}</NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
         <Suspense>

@@ -39,6 +39,35 @@ export const SORTABLE_FIELDS = [
   'id',
 ] as const
 
+/**
+ * Categories: a public taxonomy (no drafts), read through the same parameters, bounds, envelope
+ * and errors as published documents, with these fields only.
+ */
+export const CATEGORY_CONTRACT = {
+  fields: ['title', 'slug', 'createdAt', 'updatedAt'],
+  sortable: ['title', 'slug', 'createdAt', 'updatedAt', 'id'],
+  /** Alphabetical by slug: shared by both locales, so the order is the same in each. */
+  defaultSort: 'slug',
+} as const
+
+/** Every collection anonymous callers read through the public contract. */
+export type ReadableCollection = PublicCollection | 'categories'
+
+export interface ReadContract {
+  fields: readonly string[]
+  sortable: readonly string[]
+  defaultSort: string
+}
+
+export function readContract(collection: ReadableCollection): ReadContract {
+  if (collection === 'categories') return CATEGORY_CONTRACT
+  return {
+    fields: PUBLIC_FIELDS[collection],
+    sortable: SORTABLE_FIELDS,
+    defaultSort: QUERY_LIMITS.defaultSort,
+  }
+}
+
 export const QUERY_LIMITS = {
   limitDefault: 10,
   limitMax: 100,

@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest'
 
 import { ApiError } from '@/http/errors'
 
-import { PUBLIC_FIELDS, QUERY_LIMITS } from './contract'
-import { parseDocumentId, parseDocumentQuery, parseListQuery } from './query'
+import { CATEGORY_CONTRACT, PUBLIC_FIELDS, QUERY_LIMITS } from './contract'
+import {
+  checkAnonymousPayloadRead,
+  parseDocumentId,
+  parseDocumentQuery,
+  parseListQuery,
+  SLUG_FILTER,
+} from './query'
 
 const list = (query: string) => parseListQuery(new URLSearchParams(query), 'posts')
 
@@ -50,10 +56,10 @@ describe('parseListQuery', () => {
 
   it('names every malformed parameter', () => {
     expect(problemFields(() => list('limit=0&page=-2&depth=x&locale=de&sort=secret'))).toEqual([
+      'locale',
       'limit',
       'page',
       'sort',
-      'locale',
       'depth',
     ])
     expect(problemFields(() => list('limit='))).toEqual(['limit'])
@@ -75,6 +81,59 @@ describe('parseListQuery', () => {
     ])
     expect(problemFields(() => list('where[slug][like]=x'))).toEqual(['where[slug][like]'])
     expect(problemFields(() => list('where[slug][equals]=%00'))).toEqual(['where[slug][equals]'])
+  })
+
+  it('says what is wrong in the words of the schema', () => {
+    const messages = (query: string) => {
+      try {
+        list(query)
+      } catch (error) {
+        return Object.fromEntries(
+          ((error as ApiError).details ?? []).map((detail) => [detail.field, detail.message]),
+        )
+      }
+      throw new Error('expected a 400')
+    }
+    expect(
+      messages('limit=abc&page=x&depth=1.5&locale=de&sort=nope&select=title,nope,also'),
+    ).toEqual({
+      limit: 'must be an integer of at least 1',
+      page: `must be an integer from 1 to ${QUERY_LIMITS.pageMax}`,
+      depth: 'must be an integer of at least 0',
+      locale: 'must be "en" or "es"',
+      sort: 'must be one of publishedAt, title, slug, createdAt, updatedAt, id, optionally prefixed with "-"',
+      select: `unknown or non-public field(s): nope, also; selectable: id, ${PUBLIC_FIELDS.posts.join(', ')}`,
+    })
+    expect(messages('limit=0&page=1000001&depth=-1')).toEqual({
+      limit: 'must be at least 1',
+      page: `must be at most ${QUERY_LIMITS.pageMax}`,
+      depth: 'must be at least 0',
+    })
+  })
+
+  it('reads integers as decimal digits, leading zeros and long numbers included', () => {
+    expect(list('limit=0042&page=00000000000000000000007&depth=-0')).toMatchObject({
+      limit: 42,
+      page: 7,
+      depth: 0,
+    })
+    expect(problemFields(() => list('page=99999999999999999999'))).toEqual(['page'])
+    expect(problemFields(() => list('limit=%2B5'))).toEqual(['limit'])
+    expect(problemFields(() => list('limit=1e3'))).toEqual(['limit'])
+  })
+
+  it('counts the slug filter in characters, as JSON Schema does', () => {
+    const emoji = '\u{1F600}'
+    expect(list(new URLSearchParams({ [SLUG_FILTER]: emoji.repeat(200) }).toString()).slug).toBe(
+      emoji.repeat(200),
+    )
+    expect(
+      problemFields(() => list(new URLSearchParams({ [SLUG_FILTER]: 'a'.repeat(201) }).toString())),
+    ).toEqual([SLUG_FILTER])
+  })
+
+  it('accepts a select field named twice, once', () => {
+    expect(list('select=slug,title,slug').select).toEqual(['slug', 'title'])
   })
 
   it('ignores parameters outside the contract', () => {
@@ -115,4 +174,55 @@ describe('parseDocumentId', () => {
       expect(problemFields(() => parseDocumentId(raw))).toEqual(['id'])
     },
   )
+})
+
+describe('categories through the contract', () => {
+  const categories = (query: string) => parseListQuery(new URLSearchParams(query), 'categories')
+
+  it('default to alphabetical by slug, every category field, the same bounds', () => {
+    expect(categories('limit=1000')).toMatchObject({
+      limit: QUERY_LIMITS.limitMax,
+      sort: ['slug', 'id'],
+      select: [...CATEGORY_CONTRACT.fields],
+    })
+    expect(categories('sort=-title').sort).toEqual(['-title', '-id'])
+    expect(categories('where[slug][equals]=data').slug).toBe('data')
+  })
+
+  it('refuse what posts refuse, and fields categories do not have', () => {
+    expect(
+      problemFields(() =>
+        categories('page=-1&limit=x&where[id][equals]=abc&sort=publishedAt&select=excerpt'),
+      ).sort(),
+    ).toEqual(['limit', 'page', 'select', 'sort', 'where[id][equals]'])
+  })
+})
+
+describe('checkAnonymousPayloadRead', () => {
+  const check = (query: string) => () => checkAnonymousPayloadRead(new URLSearchParams(query))
+
+  it('passes contract-shaped paging and filters by id', () => {
+    expect(check('page=2&limit=100&depth=0&sort=-createdAt')).not.toThrow()
+    expect(check('where[id][equals]=12&where[id][in]=1,2,3&where[id][not_in]=4')).not.toThrow()
+    expect(check('')).not.toThrow()
+  })
+
+  it('names malformed paging, ids that are not ids and every other filter', () => {
+    expect(
+      problemFields(
+        check(
+          'page=-1&limit=abc&depth=9&where[id][in]=a&where[id][equals]=9999999999&where[id][near]=1&where[or][0][alt][near]=1,2&where[createdAt][like]=x',
+        ),
+      ).sort(),
+    ).toEqual([
+      'depth',
+      'limit',
+      'page',
+      'where[createdAt][like]',
+      'where[id][equals]',
+      'where[id][in]',
+      'where[id][near]',
+      'where[or][0][alt][near]',
+    ])
+  })
 })

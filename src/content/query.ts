@@ -1,7 +1,18 @@
-import { ApiError, type ErrorDetail } from '@/http/errors'
-import { isLocale, type Locale } from '@/i18n/locales'
+import type { z } from 'zod'
 
-import { PUBLIC_FIELDS, QUERY_LIMITS, SORTABLE_FIELDS, type PublicCollection } from './contract'
+import { ApiError, type ErrorDetail } from '@/http/api-error'
+import type { Locale } from '@/i18n/locales'
+
+import { QUERY_LIMITS, type ReadableCollection } from './contract'
+import {
+  CATEGORY_FILTER,
+  documentQuerySchema,
+  integerParameter,
+  listQuerySchema,
+  SLUG_FILTER,
+} from './query-schema'
+
+export { CATEGORY_FILTER, SLUG_FILTER }
 
 export interface DocumentQuery {
   /** `all` when the caller omitted `locale` (spec: omitted = all locales). */
@@ -17,59 +28,88 @@ export interface ListQuery extends DocumentQuery {
   /** Payload sort expressions, the caller's first, then a stable tie-breaker. */
   sort: string[]
   slug?: string
+  /** The slug of a category the documents must be in. */
+  category?: string
 }
 
-const LIST_PARAMS = new Set(['locale', 'limit', 'page', 'sort', 'depth', 'select'])
-const DOCUMENT_PARAMS = new Set(['locale', 'depth', 'select'])
-const SLUG_FILTER = 'where[slug][equals]'
-const DIGITS = /^\d+$/
+const ANONYMOUS_ID_FILTER = /^where\[id\]\[(equals|not_equals|in|not_in)\]$/
+/** Ids as PostgreSQL integers can hold them: nine digits stay below 2^31. */
+const ID_LIST = /^[1-9]\d{0,8}(,[1-9]\d{0,8})*$/
 
 /**
- * Parses the query string of a public read. Out-of-range `limit` and `depth` are clamped to their
+ * Parses the query string of a public read with the parameter schemas of `query-schema.ts` (the
+ * ones the OpenAPI document states). Out-of-range `limit` and `depth` are clamped to their
  * maximum; anything malformed is a 400 naming each parameter at fault. Parameters outside the
  * contract (`draft`, `pagination`, `where` on other fields…) never reach Payload: unknown ones
  * are ignored, filters other than the slug filter are refused.
  */
-export function parseListQuery(params: URLSearchParams, collection: PublicCollection): ListQuery {
+export function parseListQuery(params: URLSearchParams, collection: ReadableCollection): ListQuery {
+  const schema = listQuerySchema(collection)
   const problems: ErrorDetail[] = []
-  const read = readParams(params, LIST_PARAMS, problems, true)
-
-  const limit = readInteger(read.get('limit'), 'limit', problems, {
-    min: 1,
-    clampTo: QUERY_LIMITS.limitMax,
-    fallback: QUERY_LIMITS.limitDefault,
-  })
-  const page = readInteger(read.get('page'), 'page', problems, {
-    min: 1,
-    max: QUERY_LIMITS.pageMax,
-    fallback: 1,
-  })
-  const sort = readSort(read.get('sort'), problems)
-  const slug = read.get(SLUG_FILTER)
-  if (slug !== undefined && slug.length > QUERY_LIMITS.slugMaxLength) {
-    problems.push({
-      field: SLUG_FILTER,
-      message: `must be at most ${QUERY_LIMITS.slugMaxLength} characters`,
-    })
-  }
-  // PostgreSQL can't compare text containing NUL (it would answer an error, not "no match").
-  if (slug !== undefined && /\p{Cc}/u.test(slug)) {
-    problems.push({ field: SLUG_FILTER, message: 'must not contain control characters' })
-  }
-  const common = readCommon(read, collection, problems)
+  const read = readParams(params, new Set(Object.keys(schema.shape)), problems, true)
+  const result = schema.safeParse(Object.fromEntries(read), { reportInput: true })
+  if (!result.success) problems.push(...problemsOf(result.error))
   throwIfProblems(problems)
-  return { ...common, limit, page, sort, slug }
+  const { [SLUG_FILTER]: slug, ...rest } = result.data!
+  const { [CATEGORY_FILTER]: category, ...query } = rest as typeof rest & { category?: string }
+  return { ...query, slug, category }
 }
 
 export function parseDocumentQuery(
   params: URLSearchParams,
-  collection: PublicCollection,
+  collection: ReadableCollection,
 ): DocumentQuery {
+  const schema = documentQuerySchema(collection)
   const problems: ErrorDetail[] = []
-  const read = readParams(params, DOCUMENT_PARAMS, problems, false)
-  const common = readCommon(read, collection, problems)
+  const read = readParams(params, new Set(Object.keys(schema.shape)), problems, false)
+  const result = schema.safeParse(Object.fromEntries(read), { reportInput: true })
+  if (!result.success) problems.push(...problemsOf(result.error))
   throwIfProblems(problems)
-  return common
+  return result.data!
+}
+
+/** The paging of Payload's own reads: the contract's bounds, refused (not clamped) beyond them. */
+const anonymousPayloadPaging = {
+  limit: integerParameter({
+    min: 1,
+    max: QUERY_LIMITS.limitMax,
+    fallback: QUERY_LIMITS.limitDefault,
+  }),
+  page: integerParameter({ min: 1, max: QUERY_LIMITS.pageMax, fallback: 1 }),
+  depth: integerParameter({
+    min: 0,
+    max: QUERY_LIMITS.depthMax,
+    fallback: QUERY_LIMITS.depthDefault,
+  }),
+}
+
+/**
+ * For reads handed to Payload's REST API on behalf of anonymous callers (the media records):
+ * `page`, `limit` and `depth` must be what the contract accepts (Payload answers a 500 for a
+ * negative page), and the only filter is by id, with ids: Payload's query language compares any
+ * field with any operator, and the database fails on most mismatches (`where[id][in]=a`).
+ * Checked only; Payload applies the rest.
+ */
+export function checkAnonymousPayloadRead(params: URLSearchParams): void {
+  const problems: ErrorDetail[] = []
+  for (const key of new Set(params.keys())) {
+    if (!key.startsWith('where')) continue
+    if (!ANONYMOUS_ID_FILTER.test(key)) {
+      problems.push({
+        field: key,
+        message: 'only where[id][equals|not_equals|in|not_in] is available without signing in',
+      })
+    } else if (!params.getAll(key).every((value) => ID_LIST.test(value))) {
+      problems.push({ field: key, message: 'must be ids: positive integers, comma-separated' })
+    }
+  }
+  for (const [name, schema] of Object.entries(anonymousPayloadPaging)) {
+    const raw = params.get(name)
+    if (raw === null) continue
+    const result = schema.safeParse(raw, { reportInput: true })
+    if (!result.success) problems.push(...problemsOf(result.error, name))
+  }
+  throwIfProblems(problems)
 }
 
 /** A path id is a positive integer; `null` for one that is well-formed but cannot exist. */
@@ -112,84 +152,30 @@ function readParams(
   return values
 }
 
-function readCommon(
-  read: Map<string, string>,
-  collection: PublicCollection,
-  problems: ErrorDetail[],
-): DocumentQuery {
-  const rawLocale = read.get('locale')
-  let locale: DocumentQuery['locale'] = 'all'
-  if (rawLocale !== undefined) {
-    if (isLocale(rawLocale)) locale = rawLocale
-    else problems.push({ field: 'locale', message: 'must be "en" or "es"' })
+/**
+ * One problem per parameter at fault, in the schema's words. The items of `select` are gathered
+ * into one message naming every unknown field and what may be selected.
+ */
+function problemsOf(error: z.ZodError, field?: string): ErrorDetail[] {
+  const problems: ErrorDetail[] = []
+  const unknownItems = new Map<string, { names: string[]; allowed: readonly unknown[] }>()
+  for (const issue of error.issues) {
+    const name = field ?? String(issue.path[0] ?? '(query)')
+    if (issue.code === 'invalid_value' && issue.path.length > 1) {
+      const gathered = unknownItems.get(name) ?? { names: [], allowed: issue.values }
+      gathered.names.push(String(issue.input))
+      unknownItems.set(name, gathered)
+      continue
+    }
+    problems.push({ field: name, message: issue.message })
   }
-  const depth = readInteger(read.get('depth'), 'depth', problems, {
-    min: 0,
-    clampTo: QUERY_LIMITS.depthMax,
-    fallback: QUERY_LIMITS.depthDefault,
-  })
-  return { locale, depth, select: readSelect(read.get('select'), collection, problems) }
-}
-
-function readInteger(
-  raw: string | undefined,
-  name: string,
-  problems: ErrorDetail[],
-  bounds: { min: number; fallback: number; max?: number; clampTo?: number },
-): number {
-  if (raw === undefined) return bounds.fallback
-  const upper = bounds.clampTo ?? bounds.max ?? Number.MAX_SAFE_INTEGER
-  if (!DIGITS.test(raw)) {
-    problems.push({ field: name, message: `must be an integer from ${bounds.min} to ${upper}` })
-    return bounds.fallback
-  }
-  // Compare as text first: a 40-digit number must not lose precision on its way to a clamp.
-  const value = raw.length > 15 ? Number.MAX_SAFE_INTEGER : Number(raw)
-  if (value < bounds.min) {
-    problems.push({ field: name, message: `must be at least ${bounds.min}` })
-    return bounds.fallback
-  }
-  if (bounds.clampTo !== undefined) return Math.min(value, bounds.clampTo)
-  if (bounds.max !== undefined && value > bounds.max) {
-    problems.push({ field: name, message: `must be at most ${bounds.max}` })
-    return bounds.fallback
-  }
-  return value
-}
-
-function readSort(raw: string | undefined, problems: ErrorDetail[]): string[] {
-  const sort = raw ?? QUERY_LIMITS.defaultSort
-  const field = sort.startsWith('-') ? sort.slice(1) : sort
-  if (!(SORTABLE_FIELDS as readonly string[]).includes(field)) {
+  for (const [name, { names, allowed }] of unknownItems) {
     problems.push({
-      field: 'sort',
-      message: `must be one of ${SORTABLE_FIELDS.join(', ')}, optionally prefixed with "-"`,
-    })
-    return [QUERY_LIMITS.defaultSort, '-id']
-  }
-  if (field === 'id') return [sort]
-  // A unique tie-breaker keeps pages stable when many documents share a value.
-  return [sort, sort.startsWith('-') ? '-id' : 'id']
-}
-
-function readSelect(
-  raw: string | undefined,
-  collection: PublicCollection,
-  problems: ErrorDetail[],
-): string[] {
-  const publicFields = PUBLIC_FIELDS[collection]
-  if (raw === undefined || raw.trim() === '') return [...publicFields]
-  const requested = [...new Set(raw.split(',').map((name) => name.trim()))].filter(
-    (name) => name !== 'id',
-  )
-  const unknown = requested.filter((name) => !publicFields.includes(name))
-  if (unknown.length > 0) {
-    problems.push({
-      field: 'select',
-      message: `unknown or non-public field(s): ${unknown.join(', ')}; selectable: id, ${publicFields.join(', ')}`,
+      field: name,
+      message: `unknown or non-public field(s): ${names.join(', ')}; selectable: ${allowed.join(', ')}`,
     })
   }
-  return requested.filter((name) => publicFields.includes(name))
+  return problems
 }
 
 function throwIfProblems(problems: ErrorDetail[]): void {

@@ -2,7 +2,7 @@ import 'server-only'
 
 import type { Payload, SelectType, Where } from 'payload'
 
-import type { PublicCollection } from './contract'
+import type { ReadableCollection } from './contract'
 import type { DocumentQuery, ListQuery } from './query'
 
 /** The paginated envelope of spec section 2.2, exactly these fields. */
@@ -29,11 +29,13 @@ function toSelect(fields: string[]): SelectType {
  */
 export async function listPublished(
   payload: Payload,
-  collection: PublicCollection,
+  collection: ReadableCollection,
   query: ListQuery,
 ): Promise<ListEnvelope> {
-  const where: Where | undefined =
-    query.slug !== undefined ? { slug: { equals: query.slug } } : undefined
+  const filters: Where[] = []
+  if (query.slug !== undefined) filters.push({ slug: { equals: query.slug } })
+  if (query.category !== undefined) filters.push({ 'categories.slug': { equals: query.category } })
+  const where: Where | undefined = filters.length > 0 ? { and: filters } : undefined
   const result = await payload.find({
     collection,
     where,
@@ -62,7 +64,7 @@ export async function listPublished(
 /** One published document, or `null` when it doesn't exist or isn't published. */
 export async function getPublished(
   payload: Payload,
-  collection: PublicCollection,
+  collection: ReadableCollection,
   id: number,
   query: DocumentQuery,
 ): Promise<Record<string, unknown> | null> {

@@ -1,25 +1,34 @@
 import 'server-only'
 
+import { CACHING_POLICY } from '@/http/cache-control'
 import { ApiError, withErrorHandling } from '@/http/errors'
 import { signedInUser } from '@/lib/auth'
 import { getPayloadClient } from '@/lib/payload'
 import { payloadRest } from '@/lib/payload-rest'
 
-import type { PublicCollection } from './contract'
+import type { ReadableCollection } from './contract'
 import { parseDocumentId, parseDocumentQuery, parseListQuery } from './query'
 import { getPublished, listPublished } from './read'
 
 type IdContext = { params: Promise<{ id: string }> }
 
-/** Payload's own sub-routes of a collection that share the `/{collection}/{id}` shape. */
-const PAYLOAD_SUBROUTES = new Set(['versions', 'count', 'access'])
+/**
+ * Payload's own sub-routes of a collection that share the `/{collection}/{id}` shape: reads
+ * (GET `count`, `versions`) and writes (POST `access`). They take Payload's query language, so
+ * they are for signed-in editors; for anonymous callers they would be a way around the contract.
+ */
+const PAYLOAD_READ_SUBROUTES = new Set(['versions', 'count'])
+const PAYLOAD_SUBROUTES = new Set([...PAYLOAD_READ_SUBROUTES, 'access'])
 
 const METHOD_OVERRIDE_HEADERS = ['x-http-method-override', 'x-payload-http-method-override']
 
 /** Public reads may be called from any site (no credentials are involved). */
 function publicJson(body: unknown): Response {
   return Response.json(body, {
-    headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
+    headers: {
+      'Access-Control-Allow-Origin': '*',
+      'Cache-Control': CACHING_POLICY['content-api'].cacheControl,
+    },
   })
 }
 
@@ -27,7 +36,7 @@ function publicJson(body: unknown): Response {
  * GET /api/{collection}: anonymous callers get the public contract; signed-in editors get
  * Payload's full REST API (drafts, any filter), as in the admin.
  */
-export function listRoute(collection: PublicCollection) {
+export function listRoute(collection: ReadableCollection) {
   return withErrorHandling(async (request: Request) => {
     const payload = await getPayloadClient()
     if (await signedInUser(payload, request)) return payloadRest(request)
@@ -37,12 +46,18 @@ export function listRoute(collection: PublicCollection) {
 }
 
 /** GET /api/{collection}/{id}: one published document, 404 when missing or not published. */
-export function documentRoute(collection: PublicCollection) {
+export function documentRoute(collection: ReadableCollection) {
   return withErrorHandling(async (request: Request, context: IdContext) => {
     const { id: rawId } = await context.params
-    if (PAYLOAD_SUBROUTES.has(rawId)) return payloadRest(request)
-    const id = parseDocumentId(rawId)
     const payload = await getPayloadClient()
+    if (PAYLOAD_READ_SUBROUTES.has(rawId)) {
+      if (await signedInUser(payload, request)) return payloadRest(request)
+      throw new ApiError(
+        'unauthorized',
+        `/api/${collection}/${rawId} is for signed-in editors; the public list is /api/${collection}.`,
+      )
+    }
+    const id = parseDocumentId(rawId)
     if (await signedInUser(payload, request)) return payloadRest(request)
     const query = parseDocumentQuery(new URL(request.url).searchParams, collection)
     const doc = id === null ? null : await getPublished(payload, collection, id, query)

@@ -1,9 +1,11 @@
-import type { CollectionConfig, Field } from 'payload'
+import type { CollectionConfig, CollectionSlug, Field } from 'payload'
 
 import { authenticated, editorsOnly } from '@/access/authenticated'
+import { createDrafts, editorsDelete, updateDrafts } from '@/access/publishing'
 import { publishedOnly } from '@/access/publishedOnly'
 import { metaField } from '@/fields/meta'
 import { slugField } from '@/fields/slug'
+import { redirectRenamedDocument, rememberLiveSlug } from '@/redirects/rename'
 
 /**
  * Posts and case studies are the same kind of document: published content with drafts, SEO
@@ -33,6 +35,18 @@ export function publishableFields(extra: Field[] = []): Field[] {
     { name: 'categories', type: 'relationship', relationTo: 'categories', hasMany: true },
     metaField,
     {
+      // Who saved this version: stamped by the server on every write (whatever the input says),
+      // so each entry of a document's version history names its author.
+      name: 'updatedBy',
+      type: 'relationship',
+      relationTo: 'users',
+      access: { read: editorsOnly },
+      admin: { position: 'sidebar', readOnly: true, description: 'Who saved this version.' },
+      hooks: {
+        beforeChange: [({ req, originalDoc }) => req.user?.id ?? originalDoc?.updatedBy ?? null],
+      },
+    },
+    {
       name: 'internalNotes',
       type: 'textarea',
       access: { read: editorsOnly, create: editorsOnly, update: editorsOnly },
@@ -41,23 +55,33 @@ export function publishableFields(extra: Field[] = []): Field[] {
   ]
 }
 
-/** Access, drafts and versions shared by every publishable collection. */
-export const publishableCollection: Pick<
-  CollectionConfig,
-  'access' | 'versions' | 'defaultSort' | 'indexes'
-> = {
-  access: {
-    read: publishedOnly,
-    readVersions: authenticated,
-    create: authenticated,
-    update: authenticated,
-    delete: authenticated,
-  },
-  defaultSort: '-publishedAt',
-  // The public list query: published documents, newest first.
-  indexes: [{ fields: ['_status', 'publishedAt'] }],
-  versions: {
-    drafts: { schedulePublish: true },
-    maxPerDoc: 50,
-  },
+/**
+/**
+ * Access, drafts, versions and hooks shared by every publishable collection. Editors and admins
+ * publish; authors create and save drafts only (src/access/publishing.ts). Publishing a new slug
+ * leaves a 301 at the old URL (src/redirects/rename.ts).
+ */
+export function publishableCollection(
+  slug: CollectionSlug,
+): Pick<CollectionConfig, 'access' | 'versions' | 'defaultSort' | 'indexes' | 'hooks'> {
+  return {
+    access: {
+      read: publishedOnly,
+      readVersions: authenticated,
+      create: createDrafts,
+      update: updateDrafts(slug),
+      delete: editorsDelete,
+    },
+    defaultSort: '-publishedAt',
+    // The public list query: published documents, newest first.
+    indexes: [{ fields: ['_status', 'publishedAt'] }],
+    versions: {
+      drafts: { schedulePublish: true },
+      maxPerDoc: 50,
+    },
+    hooks: {
+      beforeChange: [rememberLiveSlug],
+      afterChange: [redirectRenamedDocument],
+    },
+  }
 }

@@ -6,50 +6,9 @@ import { logger } from '@/lib/logger'
 
 import { isDatabaseUnavailable } from './unavailable'
 
-/** Machine-readable error codes of the public interface, each with its one HTTP status. */
-export const ERROR_STATUS = {
-  invalid_parameter: 400,
-  invalid_body: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal_error: 500,
-  unavailable: 503,
-} as const
+import { ApiError } from './api-error'
 
-export type ErrorCode = keyof typeof ERROR_STATUS
-
-export interface ErrorDetail {
-  /** The parameter or field at fault, e.g. `limit` or `email`. */
-  field: string
-  message: string
-}
-
-export class ApiError extends Error {
-  readonly code: ErrorCode
-  readonly details?: ErrorDetail[]
-  readonly headers?: Record<string, string>
-
-  constructor(
-    code: ErrorCode,
-    message: string,
-    options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
-  ) {
-    super(message)
-    this.name = 'ApiError'
-    this.code = code
-    this.details = options.details
-    this.headers = options.headers
-  }
-
-  get status(): number {
-    return ERROR_STATUS[this.code]
-  }
-}
+export { ApiError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from './api-error'
 
 /** `{ "error": { "code", "message", "details"? } }` with the code's status. */
 export function errorResponse(error: ApiError): Response {

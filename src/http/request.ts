@@ -1,3 +1,4 @@
+import { crossOriginRefusal } from './cross-origin'
 import { ApiError } from './errors'
 
 /** 415 unless the body is declared `application/json` (parameters such as charset allowed). */
@@ -34,20 +35,14 @@ export async function readBodyWithLimit(request: Request, maxBytes: number): Pro
   return Buffer.concat(chunks).toString('utf8')
 }
 
-/**
- * 403 for a cross-origin browser request: a `Sec-Fetch-Site` other than same-origin/none, or an
- * `Origin` (including `null`) other than the site's own. Requests with neither header (curl,
- * agents, servers) pass: they are not browsers acting for a user on another site.
- */
+/** 403 for a cross-origin browser request (`crossOriginRefusal`). */
 export function rejectCrossOrigin(request: Request, siteOrigin: string): void {
-  const fetchSite = request.headers.get('sec-fetch-site')
-  if (fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-    throw new ApiError('forbidden', 'Cross-origin requests are not accepted.')
-  }
-  const origin = request.headers.get('origin')
-  if (origin !== null && origin !== new URL(siteOrigin).origin) {
-    throw new ApiError('forbidden', 'Cross-origin requests are not accepted.')
-  }
+  const refusal = crossOriginRefusal(
+    request.headers.get('sec-fetch-site'),
+    request.headers.get('origin'),
+    siteOrigin,
+  )
+  if (refusal) throw new ApiError('forbidden', refusal)
 }
 
 /** 400 unless the text is JSON. */

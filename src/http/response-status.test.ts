@@ -1,75 +1,84 @@
-import type { ServerResponse } from 'node:http'
-
 import { describe, expect, it } from 'vitest'
 
-import { answerOne } from '../../tests/support/one-request'
+import { CACHING_POLICY } from './cache-control'
+import {
+  currentRequestPath,
+  MOVED_PERMANENTLY,
+  setResponseStatus,
+  takesAskedStatus,
+  withAskedStatus,
+  withStatusSlot,
+  type StatusSlot,
+} from './response-status'
 
-import { setResponseStatus, withResponseStatus } from './response-status'
+describe('withAskedStatus', () => {
+  const page = { status: 200, headers: { 'content-type': 'text/html' } }
 
-/**
- * Serves one request through `withResponseStatus`, the handler answering later (as a render
- * does). Returns the status the client got and what `setResponseStatus` reported in the handler.
- */
-async function answer(
-  handler: (response: ServerResponse, askFor: (status: number) => void) => void,
-  headers: Record<string, string> = {},
-): Promise<{ status: number | undefined; asked: boolean[] }> {
-  const asked: boolean[] = []
-  const { status } = await answerOne(
-    (req, res) =>
-      withResponseStatus(req, res, () =>
-        setTimeout(() => handler(res, (wanted) => asked.push(setResponseStatus(wanted))), 5),
-      ),
-    headers,
-  )
-  return { status, asked }
-}
-
-const notFoundPage = (res: ServerResponse, askFor: (status: number) => void) => {
-  askFor(404)
-  res.end('not here')
-}
-
-describe('withResponseStatus', () => {
-  it('gives the response the status asked for during the (asynchronous) render', async () => {
-    expect(await answer(notFoundPage)).toEqual({ status: 404, asked: [true] })
+  it('gives a page that rendered normally the status it asked for', () => {
+    expect(withAskedStatus(page, 404)).toEqual({ ...page, status: 404 })
   })
 
-  it('applies it to an explicit writeHead(200, "OK") as well', async () => {
-    const { status } = await answer((res, askFor) => {
-      askFor(404)
-      res.writeHead(200, 'OK', { 'Content-Type': 'text/html' }).end()
-    })
-    expect(status).toBe(404)
+  it('leaves a response alone when nothing was asked', () => {
+    expect(withAskedStatus(page, undefined)).toBe(page)
   })
 
-  it('leaves a response alone when nothing was asked', async () => {
-    expect((await answer((res) => res.end('fine'))).status).toBe(200)
+  it.each([500, 307, 308])('keeps a %i the application chose', (chosen) => {
+    expect(withAskedStatus({ ...page, status: chosen }, 404).status).toBe(chosen)
   })
 
-  it.each([500, 307, 308])('keeps a %i the application chose', async (chosen) => {
-    const { status } = await answer((res, askFor) => {
-      askFor(404)
-      res.statusCode = chosen
-      if (chosen !== 500) res.setHeader('Location', '/elsewhere')
-      res.end()
-    })
-    expect(status).toBe(chosen)
-  })
-
-  it.each<Record<string, string>>([{ RSC: '1' }, { 'Next-Action': 'abc123' }])(
-    "leaves the router's and server actions' requests with the application's status (%o)",
-    async (headers) => {
-      expect((await answer(notFoundPage, headers)).status).toBe(200)
+  it.each([307, 308])(
+    'makes the %i of a page an editor moved a 301 that caches keep only briefly',
+    (nextStatus) => {
+      const redirect = {
+        status: nextStatus,
+        headers: { location: '/en/blog/new', 'cache-control': 'private, no-cache, no-store' },
+      }
+      expect(withAskedStatus(redirect, MOVED_PERMANENTLY)).toEqual({
+        status: 301,
+        headers: { location: '/en/blog/new', 'cache-control': CACHING_POLICY.moved.cacheControl },
+      })
     },
   )
 
-  it('treats any other RSC header value as a document request, as Next.js does', async () => {
-    expect((await answer(notFoundPage, { RSC: '0' })).status).toBe(404)
+  it('a 301 asked for leaves anything but a redirect alone (an error stays an error)', () => {
+    expect(withAskedStatus(page, MOVED_PERMANENTLY)).toBe(page)
+    const failed = { ...page, status: 500 }
+    expect(withAskedStatus(failed, MOVED_PERMANENTLY)).toBe(failed)
+  })
+})
+
+describe('currentRequestPath', () => {
+  it("is the slot's path inside a render, undefined outside the project's server", () => {
+    expect(currentRequestPath()).toBeUndefined()
+    expect(withStatusSlot({ path: '/en/blog/old' }, () => currentRequestPath())).toBe(
+      '/en/blog/old',
+    )
+  })
+})
+
+describe('takesAskedStatus', () => {
+  it("leaves the router's and server actions' requests with the application's status", () => {
+    expect(takesAskedStatus({ rsc: '1' })).toBe(false)
+    expect(takesAskedStatus({ 'next-action': 'abc123' })).toBe(false)
+  })
+
+  it('treats any other request, any other RSC value included, as a document request', () => {
+    expect(takesAskedStatus({})).toBe(true)
+    expect(takesAskedStatus({ rsc: '0' })).toBe(true)
   })
 })
 
 describe('setResponseStatus', () => {
+  it('records the status in the slot surrounding the (asynchronous) render', async () => {
+    const slot: StatusSlot = {}
+    const asked = await withStatusSlot(
+      slot,
+      () => new Promise<boolean>((resolve) => setTimeout(() => resolve(setResponseStatus(404)), 5)),
+    )
+    expect(asked).toBe(true)
+    expect(slot.status).toBe(404)
+  })
+
   it('reports false outside a request slot, so the caller can fall back', () => {
     expect(setResponseStatus(404)).toBe(false)
   })

@@ -1,8 +1,11 @@
-import type { ServerResponse } from 'node:http'
+import type { OutgoingHttpHeaders } from 'node:http'
+
+import { copyHeaders, type ResponseHead } from './response-head'
 
 /**
- * Headers every response carries (src/server/main.ts adds them as the head is written, each one
- * only if the application didn't set it: the media server sets its own sandbox policy for SVG).
+ * Headers every response carries (the `security-headers` step of src/server/response-pipeline.ts
+ * adds them as the head is written, each one only if the application didn't set it: the media
+ * server sets its own sandbox policy for SVG; the server's own early answers carry them too).
  *
  * The policy is what the pages satisfy: Next.js bootstraps a page with inline scripts whose
  * contents change per page, and cached pages can't carry per-response nonces, so scripts are
@@ -46,11 +49,15 @@ export function securityHeaders(siteUrl: string, dev: boolean): [string, string]
   ]
 }
 
-/** Adds `headers` to the response just before its head is written, keeping any it already has. */
-export function addSecurityHeaders(response: ServerResponse, headers: [string, string][]): void {
-  const writeHead = response.writeHead
-  response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    for (const [name, value] of headers) if (!this.hasHeader(name)) this.setHeader(name, value)
-    return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args)
-  } as ServerResponse['writeHead']
+/** `head` with each of `headers` it doesn't already have (names compared in lower case). */
+export function withSecurityHeaders(
+  head: ResponseHead,
+  headers: readonly (readonly [string, string])[],
+): ResponseHead {
+  let added: OutgoingHttpHeaders | undefined
+  for (const [name, value] of headers) {
+    const key = name.toLowerCase()
+    if (head.headers[key] === undefined) (added ??= copyHeaders(head.headers))[key] = value
+  }
+  return added ? { status: head.status, headers: added } : head
 }

@@ -10,6 +10,8 @@ const UNAVAILABLE_NETWORK_CODES = new Set([
 ])
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i
+/** Payload re-throws some connection failures as plain errors that only name the code in text. */
+const NETWORK_CODE_IN_MESSAGE = new RegExp(`\\b(${[...UNAVAILABLE_NETWORK_CODES].join('|')})\\b`)
 
 /**
  * Is this error (or one it wraps, as drizzle and Payload do) the database being out of reach
@@ -29,7 +31,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NETWORK_CODES.has(code))
     )
       return true
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true
+    if (
+      typeof message === 'string' &&
+      (UNAVAILABLE_MESSAGES.test(message) || NETWORK_CODE_IN_MESSAGE.test(message))
+    )
+      return true
     current = cause
   }
   return false

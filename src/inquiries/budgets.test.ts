@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
+import { concurrentMatchesSerial, lastUnitRace } from '../../tests/support/budget-races'
+
 import { BUDGETS, createInquiryBudgets, emailKey } from './budgets'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -107,5 +109,33 @@ describe('inquiry budgets (in-process)', () => {
       ),
     )
     expect(results.filter((result) => result.allowed)).toHaveLength(3)
+  })
+
+  it('a request that will be refused never holds a unit another request needs', async () => {
+    // R3 takes the client's last unit, R1 (refused by it) must not hold the email's last unit
+    // while R2 asks for it: in call order, R3 and R2 are accepted, as one after another.
+    expect(await lastUnitRace(budgets())).toEqual([true, false, true])
+  })
+
+  it('concurrent requests are decided exactly as the same requests one after another', async () => {
+    await concurrentMatchesSerial(budgets)
+  })
+
+  it('a refund gives back exactly what was spent, once', async () => {
+    const limiter = budgets()
+    const spent = await limiter.spend({ email: 'r@example.com', clientAddress: null })
+    for (let index = 0; index < 2; index += 1) {
+      await limiter.spend({ email: 'r@example.com', clientAddress: null })
+    }
+    if (spent.allowed) {
+      await spent.refund()
+      await spent.refund()
+    }
+    expect((await limiter.spend({ email: 'r@example.com', clientAddress: null })).allowed).toBe(
+      true,
+    )
+    expect((await limiter.spend({ email: 'r@example.com', clientAddress: null })).allowed).toBe(
+      false,
+    )
   })
 })

@@ -4,10 +4,13 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
 import { env } from '@/env'
+import type { Locale } from '@/i18n/locales'
 import { getPayloadClient } from '@/lib/payload'
 import { logger } from '@/lib/logger'
 import { onShutdown, processSingleton } from '@/lib/process-singleton'
 
+import { postDeliveryFailureAlert, withoutSenderValues } from './delivery-alert'
+import { deliverDueOutboxMail, outboxEnqueued } from './mail-outbox'
 import { composeInquiryMail, inquiryMessageId, sendMail, type InquiryMail } from './mailer'
 
 /**
@@ -16,7 +19,8 @@ import { composeInquiryMail, inquiryMessageId, sendMail, type InquiryMail } from
  * A worker claims one due inquiry at a time with `FOR UPDATE SKIP LOCKED` and a lease, so that
  * several instances never send the same inquiry at once, and an inquiry whose sender crashed
  * mid-delivery is claimed again when its lease runs out. Failures back off exponentially; after
- * the last attempt the inquiry is marked `failed` for an editor to re-queue. The Message-ID is
+ * the last attempt the inquiry is marked `failed` for an editor to re-queue (the admin shows a
+ * notice while any is) and ALERT_WEBHOOK_URL, if set, is told. The Message-ID is
  * the same on every attempt (see mailer.ts). Payload's jobs queue claims jobs with a read-then-
  * write and never retries a job left "processing" by a crash, hence this (docs/decisions.md).
  */
@@ -35,7 +39,8 @@ interface ClaimedRow {
   message: string
   phone: string | null
   service: string | null
-  locale: 'en' | 'es'
+  /** One of LOCALES: the column is the collection's `locale` select, whose options are LOCALES. */
+  locale: Locale
   created_at: Date
   attempts: number
 }
@@ -102,6 +107,14 @@ async function deliver(payload: Payload, row: ClaimedRow): Promise<void> {
       },
       failed ? 'inquiry mail failed; giving up' : 'inquiry mail failed; will retry',
     )
+    if (failed && env.ALERT_WEBHOOK_URL) {
+      await postDeliveryFailureAlert(env.ALERT_WEBHOOK_URL, {
+        inquiryId: row.id,
+        attempts: row.attempts,
+        error: withoutSenderValues(reason, row),
+        adminUrl: `${env.SITE_URL}/admin/collections/inquiries/${row.id}`,
+      })
+    }
   }
 }
 
@@ -120,7 +133,11 @@ interface DeliveryWorker {
   stop: () => Promise<void>
 }
 
-/** The process's delivery loop: runs on a timer and whenever a new inquiry is stored. */
+/**
+ * The process's delivery loop: runs on a timer and whenever a new inquiry or outbox message is
+ * stored. It works through both outboxes: the inquiries' team mail, then the mail outbox
+ * (account mail, acknowledgements; mail-outbox.ts).
+ */
 export function deliveryWorker(): DeliveryWorker {
   return processSingleton('inquiry-delivery', () => {
     let running: Promise<void> | null = null
@@ -135,6 +152,7 @@ export function deliveryWorker(): DeliveryWorker {
       running = getPayloadClient()
         .then(async (payload) => {
           await deliverDueInquiries(payload)
+          await deliverDueOutboxMail(payload)
         })
         .catch((error: Error) => logger.error({ err: error.message }, 'mail delivery run failed'))
         .finally(() => {
@@ -145,6 +163,7 @@ export function deliveryWorker(): DeliveryWorker {
           }
         })
     }
+    outboxEnqueued().addEventListener('enqueued', run)
     const timer = setInterval(run, DELIVERY.pollIntervalMs)
     timer.unref()
     const stop = async () => {

@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
 
-import { composeInquiryMail, inquiryMessageId } from './mailer'
+import type { Payload } from 'payload'
+import { afterEach, describe, expect, it } from 'vitest'
+
+import { outboxEmailAdapter } from './mail-outbox'
+import { composeInquiryMail, inquiryMessageId, sendMail } from './mailer'
 
 const inquiry = {
   id: 7,
@@ -36,5 +41,64 @@ describe('composeInquiryMail', () => {
     expect(inquiryMessageId(inquiry)).toMatch(/^<inquiry-7-\d+@localhost>$/)
     expect(inquiryMessageId({ ...inquiry, id: 8 })).not.toBe(inquiryMessageId(inquiry))
     expect(composeInquiryMail(inquiry).messageId).toBe(inquiryMessageId(inquiry))
+  })
+})
+
+describe('mail kept as files (MAIL_TRANSPORT=files, the development default)', () => {
+  const mailDir = path.resolve('.data/mail')
+  const written = new Set<string>()
+  const newFiles = (before: string[]) =>
+    (existsSync(mailDir) ? readdirSync(mailDir) : []).filter((name) => !before.includes(name))
+  const filesNow = () => (existsSync(mailDir) ? readdirSync(mailDir) : [])
+
+  afterEach(() => {
+    for (const name of written) rmSync(path.join(mailDir, name), { force: true })
+    written.clear()
+  })
+
+  it('inquiry mail is written as an .eml file, Message-ID and all', async () => {
+    const before = filesNow()
+    await sendMail(composeInquiryMail(inquiry))
+    const [file, ...others] = newFiles(before)
+    for (const name of newFiles(before)) written.add(name)
+    expect(others).toEqual([])
+    const raw = readFileSync(path.join(mailDir, file!), 'utf8')
+    expect(raw).toContain(`Message-ID: ${inquiryMessageId(inquiry)}`)
+    expect(raw).toContain('Subject: New website inquiry #7')
+  })
+
+  it("Payload's account mail is stored in the outbox, from the site's address, not sent", async () => {
+    const inserts: unknown[][] = []
+    const payload = {
+      db: {
+        pool: {
+          query: async (_sql: string, params: unknown[]) => {
+            inserts.push(params)
+            return { rowCount: 1, rows: [] }
+          },
+        },
+      },
+    } as unknown as Payload
+    const adapter = outboxEmailAdapter({
+      fromAddress: 'website@example.com',
+      fromName: 'Meridian Consulting',
+    })
+    const before = filesNow()
+    const subject = `Reset your password ${Date.now()}`
+    await adapter({ payload }).sendEmail({
+      to: 'editor@example.com',
+      subject,
+      html: '<p>Follow the link to choose a new password.</p>',
+    })
+    expect(newFiles(before)).toEqual([])
+    expect(inserts).toHaveLength(1)
+    const [purpose, dedupeKey, recipient, message] = inserts[0]!
+    expect([purpose, dedupeKey, recipient]).toEqual(['account', null, 'editor@example.com'])
+    expect(JSON.parse(String(message))).toMatchObject({
+      subject,
+      to: 'editor@example.com',
+      from: { name: 'Meridian Consulting', address: 'website@example.com' },
+      messageId: expect.stringMatching(/^<.+@.+>$/),
+    })
   })
 })

@@ -1,10 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
-import nodemailer, { type Mail } from 'nodemailer'
+import nodemailer, { type Mail, type Transporter } from 'nodemailer'
 
 import { env } from '@/env'
 import { logger } from '@/lib/logger'
+import { processSingleton } from '@/lib/process-singleton'
 
 import type { Inquiry } from './schema'
 
@@ -57,7 +58,7 @@ export function composeInquiryMail(inquiry: InquiryMail): Mail.Options {
 }
 
 /** `smtp://user:pass@host:port` or `smtps://…` (implicit TLS), with bounded waits. */
-function smtpTransport(url: string) {
+function smtpTransport(url: string): Transporter {
   const parsed = new URL(url)
   const secure = parsed.protocol === 'smtps:'
   return nodemailer.createTransport({
@@ -76,19 +77,42 @@ function smtpTransport(url: string) {
   })
 }
 
-let transport: ReturnType<typeof smtpTransport> | undefined
+/** Writes each message as an .eml file under .data/mail/ (MAIL_TRANSPORT=files) and sends nothing. */
+function fileTransport(): Transporter {
+  return nodemailer.createTransport({
+    name: 'files',
+    version: '1',
+    send(mail, done) {
+      const name = `${Date.now()}-${mail.message.messageId().replace(/[^a-z0-9.-]+/gi, '_')}.eml`
+      const file = path.join(MAIL_DIR, name)
+      void (async () => {
+        const raw = await mail.message.build()
+        await mkdir(MAIL_DIR, { recursive: true })
+        await writeFile(file, raw)
+        logger.info(
+          { file: path.join('.data/mail', name) },
+          'MAIL_TRANSPORT=files: mail written to a file, not sent',
+        )
+        return { envelope: mail.message.getEnvelope(), messageId: mail.message.messageId() }
+      })().then(
+        (info) => done(null, info),
+        (error: Error) => done(error),
+      )
+    },
+  })
+}
 
-/** Sends through SMTP_URL; with none set, writes the message as an .eml file under .data/mail/. */
+/**
+ * The one way mail leaves this process, shared by the inquiries' delivery and Payload's account
+ * mail (password resets, payload.config.ts): SMTP_URL, or with MAIL_TRANSPORT=files (the
+ * development default, and in production only when asked for) .eml files under .data/mail/.
+ */
+export function mailTransport(): Transporter {
+  return processSingleton('mail-transport', () =>
+    env.mailTransport === 'smtp' && env.SMTP_URL ? smtpTransport(env.SMTP_URL) : fileTransport(),
+  )
+}
+
 export async function sendMail(message: Mail.Options): Promise<void> {
-  if (env.SMTP_URL) {
-    transport ??= smtpTransport(env.SMTP_URL)
-    await transport.sendMail(message)
-    return
-  }
-  const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true })
-  const info = await fileTransport.sendMail(message)
-  await mkdir(MAIL_DIR, { recursive: true })
-  const name = `${Date.now()}-${String(message.messageId).replace(/[^a-z0-9.-]+/gi, '_')}.eml`
-  await writeFile(path.join(MAIL_DIR, name), info.message as Buffer)
-  logger.info({ file: path.join('.data/mail', name) }, 'SMTP_URL unset: mail written to a file')
+  await mailTransport().sendMail(message)
 }

@@ -1,32 +1,117 @@
 import { processSingleton } from './process-singleton'
 
-interface ContentVersion {
-  value: number
-  /** Whether changes are being heard of at all (the change feed is connected). */
-  live: boolean
-}
+/**
+ * The one record of published-content freshness in a process: everything that keeps something
+ * derived from published content (the response cache, the published-site snapshot, the embargo
+ * list) keeps it for as long as the version of what it depends on is unchanged.
+ *
+ * Versions are kept per dependency key. A change names what it touched (a document, a
+ * collection's lists, the categories, the media), which advances those keys; what was derived
+ * records the keys it depends on and the stamp taken before it read anything, and is fresh while
+ * none of those keys advanced past the stamp. A change that cannot be attributed advances
+ * everything, and while reads may miss a change or be older than one heard (the change feed is
+ * down, a read replica has not replayed it yet) no stamp is given, so nothing read then is kept.
+ *
+ * Keys (strings, built by the functions below):
+ * - `document:<collection>:<id>` – one published document as the content API answers it by id;
+ *   `document:<collection>:*` – every one of them (a change whose ids are unknown);
+ * - `list:<collection>` – whatever shows the collection's published set: its lists and listings
+ *   (home, blog, sitemap, feeds) and its pages, which are found by slug within that set;
+ * - `categories`, `media` – category titles and media (alt texts, files) wherever shown;
+ * - `settings` – the published site settings (src/globals/): hero, navigation, footer, contact
+ *   copy, tagline and the firm's JSON-LD facts, shown on every page, twin and llms.txt.
+ * "Everything" (the site as a whole) is not a key: it is advanced by `EVERYTHING`.
+ */
+export const documentKey = (collection: string, id: number) => `document:${collection}:${id}`
+export const everyDocumentKey = (collection: string) => `document:${collection}:*`
+export const listKey = (collection: string) => `list:${collection}`
+export const CATEGORIES_KEY = 'categories'
+export const MEDIA_KEY = 'media'
+export const SETTINGS_KEY = 'settings'
 
-const state = () =>
-  processSingleton<ContentVersion>('content-version', () => ({ value: 0, live: false }))
+/** Advances every key: a change that cannot be attributed, or changes that may have been missed. */
+export const EVERYTHING = 'everything'
+
+/** What one change advances. */
+export type ContentChange = readonly string[] | typeof EVERYTHING
 
 /**
- * A counter of published-content changes this process has heard of: the change feed
- * (src/cache/invalidation.ts, run by the project's server) and an editor's write through this
- * instance advance it. What is derived from published content may be kept for as long as the
- * version is unchanged.
+ * Versions as a logical clock: every advance ticks it and records the tick on the keys it
+ * advanced. A stamp is the clock when a read began; a derived thing is fresh while every key it
+ * depends on last advanced at or before its stamp.
  */
-export function contentChanged(): void {
-  state().value += 1
+export class ContentVersions {
+  #clock = 0
+  #everythingAt = 0
+  /** The tick at which each key last advanced (only keys a change ever named). */
+  #advancedAt = new Map<string, number>()
+  #feedConnected = false
+  #readsCurrent = true
+
+  /** Whether reads reflect every change: the change feed listens and reads are not behind it. */
+  get live(): boolean {
+    return this.#feedConnected && this.#readsCurrent
+  }
+
+  /**
+   * The stamp for a read beginning now, or null when what is read may not be kept (changes
+   * could go unheard, or reads could be older than a change heard).
+   */
+  stamp(): number | null {
+    return this.live ? this.#clock : null
+  }
+
+  /**
+   * Is what was read under `stamp` still current for `dependsOn`? O(keys), allocates nothing;
+   * nothing having changed since the stamp is one comparison.
+   */
+  isFresh(dependsOn: readonly string[], stamp: number | null): boolean {
+    if (stamp === null) return false
+    if (stamp === this.#clock) return true
+    if (this.#everythingAt > stamp) return false
+    for (let index = 0; index < dependsOn.length; index += 1) {
+      const advancedAt = this.#advancedAt.get(dependsOn[index]!)
+      if (advancedAt !== undefined && advancedAt > stamp) return false
+    }
+    return true
+  }
+
+  advance(change: ContentChange): void {
+    this.#clock += 1
+    if (change === EVERYTHING) {
+      this.#everythingAt = this.#clock
+      return
+    }
+    for (const key of change) this.#advancedAt.set(key, this.#clock)
+  }
+
+  /**
+   * The change feed connected or was lost: either way changes may have gone unheard, so
+   * everything advances; while it is lost no stamp is given.
+   */
+  setFeedConnected(connected: boolean): void {
+    this.#feedConnected = connected
+    this.advance(EVERYTHING)
+  }
+
+  /**
+   * Whether reads (from read replicas) include every change heard. The changes themselves were
+   * advanced when heard; while reads are behind, only no new stamp is given, so what was derived
+   * before and depends on nothing that changed stays fresh.
+   */
+  setReadsCurrent(current: boolean): void {
+    this.#readsCurrent = current
+  }
 }
 
-export function setContentFeedLive(live: boolean): void {
-  const current = state()
-  current.live = live
-  current.value += 1
-}
+let processVersions: ContentVersions | undefined
 
-/** The current version, or null when changes could go unheard (then keep nothing). */
-export function contentVersion(): number | null {
-  const current = state()
-  return current.live ? current.value : null
+/**
+ * This process's content versions: one for every bundle of the application (the server in front
+ * of Next.js and every route chunk), so what the server's change feed advances is what pages and
+ * routes check.
+ */
+export function contentVersions(): ContentVersions {
+  processVersions ??= processSingleton('content-version', () => new ContentVersions())
+  return processVersions
 }

@@ -29,7 +29,7 @@ const english = doc({
 const spanish = { ...english, title: 'Contratos de datos', excerpt: 'Acordar la forma.' }
 
 describe('documentMarkdown', () => {
-  it('writes frontmatter, the title as #, excerpt, cover, facts, then the body', () => {
+  it('writes frontmatter, then what the page says in its order: title, date, excerpt, cover, body, topics, the way back', () => {
     const markdown = documentMarkdown({
       collection: 'posts',
       locale: 'en',
@@ -51,15 +51,21 @@ describe('documentMarkdown', () => {
         '',
         '# Data contracts: "in practice" &lt;now>',
         '',
+        'Published on May 1, 2026 · 1 min read',
+        '',
         'Agree on the shape of data.',
         '',
         `![A cover](${SITE_URL}/api/media/file/cover.png)`,
         '',
-        '- Categories: Data & Analytics',
-        '',
         '## Why',
         '',
         'Because.',
+        '',
+        '## Topics',
+        '',
+        '- [Data & Analytics](https://example.test/en/blog/category/category-1.md)',
+        '',
+        `[← Back to the list](${SITE_URL}/en/blog.md)`,
         '',
       ].join('\n'),
     )
@@ -81,8 +87,32 @@ describe('documentMarkdown', () => {
       site: site({ 'case-studies': { en: [study] } }),
       siteUrl: SITE_URL,
     })
-    expect(markdown).toContain('- Client: Acme \\*Retail\\*\n- Industry: Retail')
+    expect(markdown).toContain('- **Client**: Acme \\*Retail\\*\n- **Industry**: Retail')
+    expect(markdown).toContain(`[← Back to the list](${SITE_URL}/en/case-studies.md)`)
     expect(markdown).toContain(`url: "${SITE_URL}/en/case-studies/retail-forecasting"`)
     expect(markdown).not.toContain('alternates')
+  })
+})
+
+describe('documentMarkdown in Spanish', () => {
+  it('takes its words from the message catalogue, and leaves out a cover without alt text', () => {
+    const study = doc({
+      id: 3,
+      slug: 'previsiones',
+      title: 'Previsiones',
+      publishedAt: '2026-05-01T10:00:00.000Z',
+      coverImage: media(6, 'sin-alt.png', ''),
+      client: 'Acme',
+    } as Parameters<typeof doc>[0])
+    const markdown = documentMarkdown({
+      collection: 'case-studies',
+      locale: 'es',
+      doc: study,
+      site: site({ 'case-studies': { es: [study] } }),
+      siteUrl: SITE_URL,
+    })
+    expect(markdown).toContain('\n\nPublicado el 1 de mayo de 2026\n\n- **Cliente**: Acme\n\n')
+    expect(markdown).toContain(`[← Volver a la lista](${SITE_URL}/es/case-studies.md)`)
+    expect(markdown).not.toContain('sin-alt.png')
   })
 })

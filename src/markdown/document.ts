@@ -1,15 +1,17 @@
 import type { Locale } from '@/i18n/locales'
-import type { CaseStudy } from '@/payload-types'
+import { messagesFor } from '@/i18n/messages'
+import type { CaseStudy, Category } from '@/payload-types'
 import type { SiteDocument } from '@/site/content'
+import { formatDate } from '@/site/format'
+import { readingMinutes } from '@/site/reading-time'
+import { relatedAmong } from '@/site/related'
 import { paths, type PageCollection } from '@/site/routes'
 
-import { escapeInline, escapeLineStarts, headingText, markdownImage } from './escape'
+import { escapeInline, escapeLineStarts, headingText, markdownImage, markdownLink } from './escape'
 import { frontmatter } from './frontmatter'
-import { LABELS } from './labels'
 import { lexicalToMarkdown, type LexicalContext } from './lexical'
 import {
   absoluteUrl,
-  categoryTitles,
   documentDate,
   documentDescription,
   findDocument,
@@ -18,7 +20,7 @@ import {
   populatedMedia,
   twinUrl,
   type PublishedSite,
-} from './site'
+} from '@/site/snapshot'
 
 const isPageCollection = (value: unknown): value is PageCollection =>
   value === 'posts' || value === 'case-studies'
@@ -57,10 +59,28 @@ export function textParagraph(text: string | null | undefined): string | null {
   return trimmed === '' ? null : escapeLineStarts(escapeInline(trimmed.replace(/\s*\n\s*/g, ' ')))
 }
 
+/** `- [Title](twin.md): description`, the line every list of documents for agents uses. */
+export function documentLinkLine(
+  siteUrl: string,
+  collection: PageCollection,
+  locale: Locale,
+  doc: SiteDocument,
+): string {
+  const link = markdownLink(
+    doc.title,
+    twinUrl(siteUrl, paths.document(collection, locale, doc.slug)),
+  )
+  const description = documentDescription(doc)
+  return description ? `- ${link}: ${escapeInline(description)}` : `- ${link}`
+}
+
 /**
- * A post or case study as markdown: YAML frontmatter (title, description, url, lang, date,
- * alternates), the title as the one `#` heading, the excerpt, the cover image (absolute URL),
- * the facts of a case study, then the body rendered from its rich text.
+ * A post or case study as markdown, rendered from its rich text without rendering its page but
+ * saying what the page's main content says, in its order and words (src/components/
+ * DocumentArticle.tsx; the int tests compare the two): YAML frontmatter (title, description,
+ * url, lang, date, alternates), the title as the one `#` heading, the publication date, the
+ * excerpt, the facts of a case study, the cover image (absolute URL, when it has an alt text),
+ * the body, the topics and the way back to the list.
  */
 export function documentMarkdown(input: {
   collection: PageCollection
@@ -70,8 +90,10 @@ export function documentMarkdown(input: {
   siteUrl: string
 }): string {
   const { collection, locale, doc, site, siteUrl } = input
-  const labels = LABELS[locale]
+  const related = collection === 'posts' ? relatedAmong(site.documents.posts[locale], doc) : []
+  const t = messagesFor(locale)
   const pagePath = paths.document(collection, locale, doc.slug)
+  const listPath = collection === 'posts' ? paths.blog(locale) : paths.caseStudies(locale)
   const alternates = Object.fromEntries(
     otherLocales(site, collection, locale, doc.id).map((other) => [
       other,
@@ -89,27 +111,63 @@ export function documentMarkdown(input: {
       alternates,
     }),
     `# ${headingText(doc.title)}`,
+    doc.publishedAt
+      ? textParagraph(
+          `${t.document.publishedOn} ${formatDate(doc.publishedAt, locale)}` +
+            (collection === 'posts'
+              ? ` · ${t.document.readingTime(readingMinutes(doc.content))}`
+              : ''),
+        )
+      : null,
     textParagraph(doc.excerpt),
   ]
 
-  const cover = populatedMedia(doc.coverImage)
-  if (cover?.filename)
-    blocks.push(markdownImage(cover.alt ?? '', mediaFileUrl(siteUrl, cover.filename)))
-
-  const facts: string[] = []
   if (collection === 'case-studies') {
     const { client, industry } = doc as CaseStudy
-    if (client?.trim()) facts.push(`- ${labels.client}: ${escapeInline(client.trim())}`)
-    if (industry?.trim()) facts.push(`- ${labels.industry}: ${escapeInline(industry.trim())}`)
+    const facts: string[] = []
+    if (client?.trim()) facts.push(`- **${t.caseStudies.client}**: ${escapeInline(client.trim())}`)
+    if (industry?.trim()) {
+      facts.push(`- **${t.caseStudies.industry}**: ${escapeInline(industry.trim())}`)
+    }
+    if (facts.length > 0) blocks.push(facts.join('\n'))
   }
-  const categories = categoryTitles(doc)
-  if (categories.length > 0) {
-    facts.push(
-      `- ${labels.categories}: ${categories.map((title) => escapeInline(title)).join(', ')}`,
-    )
+
+  // An image without an alt text says nothing in markdown (as on the page twins).
+  const cover = populatedMedia(doc.coverImage)
+  if (cover?.filename && cover.mimeType?.startsWith('image/') && cover.alt?.trim()) {
+    blocks.push(markdownImage(cover.alt, mediaFileUrl(siteUrl, cover.filename)))
   }
-  if (facts.length > 0) blocks.push(facts.join('\n'))
 
   blocks.push(lexicalToMarkdown(doc.content, lexicalContext(site, locale, siteUrl)))
+
+  // As on the page: a post's categories lead to their pages (here, their twins).
+  const categories = (doc.categories ?? []).filter(
+    (category): category is Category =>
+      typeof category === 'object' && category !== null && Boolean(category.title?.trim()),
+  )
+  if (categories.length > 0) {
+    blocks.push(
+      `## ${headingText(t.document.categories)}`,
+      categories
+        .map((category) =>
+          collection === 'posts' && category.slug
+            ? `- ${markdownLink(category.title, twinUrl(siteUrl, paths.category(locale, category.slug)))}`
+            : `- ${escapeInline(category.title)}`,
+        )
+        .join('\n'),
+    )
+  }
+  if (related.length > 0) {
+    blocks.push(
+      `## ${headingText(t.document.related)}`,
+      related
+        .map(
+          (other) =>
+            `- ${markdownLink(other.title, twinUrl(siteUrl, paths.post(locale, other.slug)))}`,
+        )
+        .join('\n'),
+    )
+  }
+  blocks.push(markdownLink(`← ${t.document.back}`, twinUrl(siteUrl, listPath)))
   return `${blocks.filter((block): block is string => Boolean(block?.trim())).join('\n\n')}\n`
 }

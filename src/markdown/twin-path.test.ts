@@ -15,6 +15,15 @@ describe('parseTwinPath', () => {
     ['/en/case-studies', '', { kind: 'case-studies', locale: 'en' }],
     ['/es/case-studies/a-study', '', { kind: 'case-study', locale: 'es', slug: 'a-study' }],
     ['/en/contact', '', { kind: 'contact', locale: 'en' }],
+    ['/en/search', 'q=x&page=2', { kind: 'search', locale: 'en' }],
+    ['/es/blog/category/cloud', '', { kind: 'category', locale: 'es', slug: 'cloud', page: 1 }],
+    [
+      '/en/blog/category/cloud',
+      'page=2',
+      { kind: 'category', locale: 'en', slug: 'cloud', page: 2 },
+    ],
+    // A post may be called `category`.
+    ['/en/blog/category', '', { kind: 'post', locale: 'en', slug: 'category' }],
   ])('%s?%s is a page', (path, query, expected) => {
     expect(parse(path, query)).toEqual(expected)
   })
@@ -28,6 +37,10 @@ describe('parseTwinPath', () => {
     ['/en/blog', 'page=0'],
     ['/en/blog', 'page=two'],
     ['/en/blog', 'page=1&page=2'],
+    ['/en/search/x', ''],
+    ['/en/blog/category/Not_A_Slug', ''],
+    ['/en/blog/category/a/b', ''],
+    ['/en/blog/category/a', 'page=0'],
   ])('%s?%s is not', (path, query) => {
     expect(parse(path, query)).toBeNull()
   })

@@ -10,6 +10,9 @@ export type TwinPage =
   | { kind: 'case-studies'; locale: Locale }
   | { kind: 'case-study'; locale: Locale; slug: string }
   | { kind: 'contact'; locale: Locale }
+  | { kind: 'category'; locale: Locale; slug: string; page: number }
+  /** The query (`q`, `page`) is the search's own to read. */
+  | { kind: 'search'; locale: Locale }
 
 /** Blog pages are `?page=2`…; page 1 is the list without a parameter (or `page=1`). */
 function blogPage(search: URLSearchParams): number | null {
@@ -27,7 +30,14 @@ function blogPage(search: URLSearchParams): number | null {
 export function parseTwinPath(pagePath: string, search: URLSearchParams): TwinPage | null {
   if (pagePath === '/' || pagePath === '') return { kind: 'index' }
   const [, locale, section, slug, ...rest] = pagePath.split('/')
-  if (!isLocale(locale) || rest.length > 0) return null
+  if (!isLocale(locale)) return null
+  if (section === 'blog' && slug === 'category' && rest.length > 0) {
+    const [category, ...more] = rest
+    if (more.length > 0 || !SLUG_PATTERN.test(category!)) return null
+    const page = blogPage(search)
+    return page === null ? null : { kind: 'category', locale, slug: category!, page }
+  }
+  if (rest.length > 0) return null
   if (section === undefined) return { kind: 'home', locale }
   const slugOk = slug !== undefined && SLUG_PATTERN.test(slug)
   switch (section) {
@@ -41,6 +51,8 @@ export function parseTwinPath(pagePath: string, search: URLSearchParams): TwinPa
       return slugOk ? { kind: 'case-study', locale, slug } : null
     case 'contact':
       return slug === undefined ? { kind: 'contact', locale } : null
+    case 'search':
+      return slug === undefined ? { kind: 'search', locale } : null
     default:
       return null
   }

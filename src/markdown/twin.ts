@@ -1,26 +1,34 @@
 import 'server-only'
 
-import { estimateTokens, textResponse } from '@/agents/http'
-import { publishedSite } from '@/agents/published-site'
+import { CACHING_POLICY, NEVER_STORED } from '@/http/cache-control'
+import { TWIN_FORM_PARAMETER } from '@/http/negotiation'
+import { MOVED_PERMANENTLY } from '@/http/response-status'
+import { isSafeRedirectTarget, twinRedirectTarget } from '@/redirects/paths'
+import { estimateTokens, textResponse } from '@/http/text-response'
+import { publishedSite } from '@/site/published-site'
 import { env } from '@/env'
-import { withErrorHandling } from '@/http/errors'
-import { DEFAULT_LOCALE, type Locale } from '@/i18n/locales'
-import { BLOG_PAGE_SIZE, paths } from '@/site/routes'
+import { ApiError, withErrorHandling } from '@/http/errors'
+import type { Locale } from '@/i18n/locales'
+import { logger } from '@/lib/logger'
+import { searchPage } from '@/search/page'
+import { paths } from '@/site/routes'
+import { absoluteUrl, findDocument } from '@/site/snapshot'
 
 import { documentMarkdown } from './document'
-import {
-  blogMarkdown,
-  blogPageCount,
-  caseStudiesMarkdown,
-  contactMarkdown,
-  homeMarkdown,
-  indexMarkdown,
-  notFoundMarkdown,
-} from './pages'
-import { absoluteUrl, findDocument, type PublishedSite } from './site'
-import { parseTwinPath, type TwinPage } from './twin-path'
+import { indexMarkdown } from './index-twin'
+import { isSitePagePath, pageTwin } from './page-twin'
+import { renderPage, type RenderedPage } from './rendered-page'
+import { searchMarkdown } from './search-pages'
+import { parseTwinPath } from './twin-path'
 
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8'
+
+/** A twin whose page an editor's redirect moved: the route answers 301 (in the form asked). */
+export interface MovedTwin {
+  status: typeof MOVED_PERMANENTLY
+  /** Where the page moved: a same-site path. */
+  movedTo: string
+}
 
 export interface TwinResult {
   status: 200 | 404
@@ -29,74 +37,131 @@ export interface TwinResult {
   locale?: Locale
   /** The HTML page this is the twin of (absolute). */
   canonical?: string
+  /** When the twin must not be kept like published content (search results). */
+  cacheControl?: string
 }
 
-function render(page: TwinPage, site: PublishedSite, siteUrl: string): TwinResult | null {
-  if (page.kind === 'index') {
-    return {
-      status: 200,
-      markdown: indexMarkdown({ siteUrl }),
-      canonical: absoluteUrl(siteUrl, '/'),
-    }
-  }
-  const { locale } = page
-  const posts = site.documents.posts[locale]
-  const caseStudies = site.documents['case-studies'][locale]
-  const found = (markdown: string, path: string): TwinResult => ({
+/** How a twin gets the HTML of its page (`/en/blog?page=2`…). */
+export type PageRenderer = (pathAndQuery: string) => Promise<RenderedPage>
+
+/**
+ * A post or case study rendered from the published snapshot, without rendering its page; null
+ * when the path names no published document (its page then says what there is).
+ */
+async function documentTwin(
+  pagePath: string,
+  search: URLSearchParams,
+  siteUrl: string,
+): Promise<TwinResult | null> {
+  const page = parseTwinPath(pagePath, search)
+  if (page?.kind !== 'post' && page?.kind !== 'case-study') return null
+  const collection = page.kind === 'post' ? 'posts' : 'case-studies'
+  const site = await publishedSite()
+  const doc = findDocument(site, collection, page.locale, { slug: page.slug })
+  if (!doc) return null
+  return {
     status: 200,
-    markdown,
-    locale,
-    canonical: absoluteUrl(siteUrl, path),
-  })
-  switch (page.kind) {
-    case 'home':
-      return found(homeMarkdown({ siteUrl, locale, posts, caseStudies }), paths.home(locale))
-    case 'blog': {
-      const totalPages = blogPageCount(posts.length)
-      if (page.page > totalPages) return null
-      const start = (page.page - 1) * BLOG_PAGE_SIZE
-      return found(
-        blogMarkdown({
-          siteUrl,
-          locale,
-          posts: posts.slice(start, start + BLOG_PAGE_SIZE),
-          page: page.page,
-          totalPages,
-        }),
-        paths.blog(locale, page.page),
-      )
-    }
-    case 'case-studies':
-      return found(caseStudiesMarkdown({ siteUrl, locale, caseStudies }), paths.caseStudies(locale))
-    case 'contact':
-      return found(contactMarkdown({ siteUrl, locale }), paths.contact(locale))
-    case 'post':
-    case 'case-study': {
-      const collection = page.kind === 'post' ? 'posts' : 'case-studies'
-      const doc = findDocument(site, collection, locale, { slug: page.slug })
-      if (!doc) return null
-      return found(
-        documentMarkdown({ collection, locale, doc, site, siteUrl }),
-        paths.document(collection, locale, doc.slug),
-      )
-    }
+    markdown: documentMarkdown({ collection, locale: page.locale, doc, site, siteUrl }),
+    locale: page.locale,
+    canonical: absoluteUrl(siteUrl, paths.document(collection, page.locale, doc.slug)),
   }
 }
 
 /**
+ * The twin of a search page, from the search itself rather than its rendered page: a search spends
+ * the caller's search budget, which a request of the server to itself would spend in its own name.
+ */
+async function searchTwin(
+  pagePath: string,
+  search: URLSearchParams,
+  siteUrl: string,
+  requestHeaders: Headers,
+): Promise<TwinResult | null> {
+  const page = parseTwinPath(pagePath, search)
+  if (page?.kind !== 'search') return null
+  const { locale } = page
+  const single = (values: string[]) =>
+    values.length === 1 ? values[0] : values.length === 0 ? undefined : values
+  const outcome = await searchPage(
+    locale,
+    { q: single(search.getAll('q')), page: single(search.getAll('page')) },
+    requestHeaders,
+  )
+  // Not a search page after all (a bad `page`): its rendered not-found page says so.
+  if (outcome.kind === 'not-found') return null
+  return {
+    status: 200,
+    markdown: searchMarkdown({ siteUrl, locale, outcome }),
+    locale,
+    canonical: absoluteUrl(siteUrl, paths.search(locale)),
+    cacheControl: NEVER_STORED,
+  }
+}
+
+/** Any other page: its rendered `<main>`, converted (page-twin.ts). */
+async function renderedPageTwin(
+  pathAndQuery: string,
+  siteUrl: string,
+  render: PageRenderer,
+): Promise<TwinResult | MovedTwin> {
+  let page: RenderedPage
+  try {
+    page = await render(pathAndQuery)
+  } catch (error) {
+    logger.warn({ path: pathAndQuery, err: String(error) }, 'page for a markdown twin not rendered')
+    throw new ApiError('unavailable', 'The page could not be rendered. Try again shortly.', {
+      headers: { 'Retry-After': '5' },
+    })
+  }
+  // The page was moved by an editor's redirect (src/redirects/): so is its twin.
+  if (page.status === MOVED_PERMANENTLY && page.location && isSafeRedirectTarget(page.location)) {
+    return { status: MOVED_PERMANENTLY, movedTo: page.location }
+  }
+  if (page.status === 200 || page.status === 404) {
+    const twin = pageTwin(page.html, {
+      pagePath: pathAndQuery,
+      siteUrl,
+      // A not-found page is no page: its twin says so, without a page's frontmatter.
+      frontmatter: page.status === 200,
+    })
+    return { status: page.status, ...twin }
+  }
+  if (page.status === 503) {
+    throw new ApiError('unavailable', 'The service is briefly unavailable. Try again shortly.', {
+      headers: { 'Retry-After': '5' },
+    })
+  }
+  throw new Error(`the page answered ${page.status}`)
+}
+
+/**
  * The markdown twin of the site page at `pagePath` (`/`, `/en/blog`, `/es/case-studies/x`…)
- * with its query (`?page=2` on the blog), rendered from the published content; a 404 twin for
- * anything that is not a published page.
+ * with its query (`?page=2` on the blog): a published post or case study from its rich text,
+ * `/` from the locales, and every other page from its rendered HTML (a not-found page is a 404).
  */
 export async function markdownTwin(
   pagePath: string,
   search: URLSearchParams,
-  siteUrl: string = env.SITE_URL,
-): Promise<TwinResult> {
-  const page = parseTwinPath(pagePath, search)
-  const locale = page && page.kind !== 'index' ? page.locale : DEFAULT_LOCALE
-  const result = page && render(page, await publishedSite(), siteUrl)
-  return result ?? { status: 404, markdown: notFoundMarkdown({ siteUrl, locale }), locale }
+  {
+    siteUrl = env.SITE_URL,
+    render = renderPage,
+    requestHeaders = new Headers(),
+  }: { siteUrl?: string; render?: PageRenderer; requestHeaders?: Headers } = {},
+): Promise<TwinResult | MovedTwin> {
+  if (pagePath === '/' || pagePath === '') {
+    return {
+      status: 200,
+      markdown: indexMarkdown({ siteUrl, settings: (await publishedSite()).settings }),
+      canonical: absoluteUrl(siteUrl, '/'),
+    }
+  }
+  if (!isSitePagePath(pagePath)) throw new ApiError('not_found', 'There is no such page.')
+  const document = await documentTwin(pagePath, search, siteUrl)
+  if (document) return document
+  const searched = await searchTwin(pagePath, search, siteUrl, requestHeaders)
+  if (searched) return searched
+  const query = search.toString()
+  return renderedPageTwin(query ? `${pagePath}?${query}` : pagePath, siteUrl, render)
 }
 
 type TwinContext = { params: Promise<{ path?: string[] }> }
@@ -105,7 +170,23 @@ type TwinContext = { params: Promise<{ path?: string[] }> }
 export function markdownTwinRoute() {
   return withErrorHandling(async (request: Request, context: TwinContext) => {
     const { path = [] } = await context.params
-    const twin = await markdownTwin(`/${path.join('/')}`, new URL(request.url).searchParams)
+    const search = new URL(request.url).searchParams
+    const negotiated = search.get(TWIN_FORM_PARAMETER) === 'negotiated'
+    search.delete(TWIN_FORM_PARAMETER)
+    const twin = await markdownTwin(`/${path.map(encodeURIComponent).join('/')}`, search, {
+      requestHeaders: request.headers,
+    })
+    if (twin.status === MOVED_PERMANENTLY) {
+      // `P.md` moves to the new page's twin; P asked for as markdown, to the new page itself.
+      return new Response(null, {
+        status: MOVED_PERMANENTLY,
+        headers: {
+          Location: negotiated ? twin.movedTo : twinRedirectTarget(twin.movedTo),
+          Vary: 'Accept',
+          'Cache-Control': CACHING_POLICY.moved.cacheControl,
+        },
+      })
+    }
     return textResponse(request, {
       body: twin.markdown,
       contentType: MARKDOWN_CONTENT_TYPE,
@@ -114,7 +195,10 @@ export function markdownTwinRoute() {
         Vary: 'Accept',
         'X-Markdown-Tokens': String(estimateTokens(twin.markdown)),
         ...(twin.locale && twin.status === 200 ? { 'Content-Language': twin.locale } : {}),
-        ...(twin.canonical ? { Link: `<${twin.canonical}>; rel="canonical"` } : {}),
+        ...(twin.canonical && twin.status === 200
+          ? { Link: `<${twin.canonical}>; rel="canonical"` }
+          : {}),
+        ...(twin.cacheControl ? { 'Cache-Control': twin.cacheControl } : {}),
       },
     })
   })

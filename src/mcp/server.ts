@@ -1,15 +1,53 @@
 import 'server-only'
 
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { z } from 'zod'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import {
+  ErrorCode,
+  ListResourcesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js'
+import type { z } from 'zod'
 
-import { BUDGETS } from '@/inquiries/budgets'
-import { INQUIRY_FIELD_MAX, inquirySchema } from '@/inquiries/schema'
+import { env } from '@/env'
+import { parseInquiry, problemsOf, type FieldProblem, type Inquiry } from '@/inquiries/schema'
 import { submitInquiry, type SubmitResult } from '@/inquiries/submit-inquiry'
+import { spendSearchBudgetOf } from '@/search/budget'
+import { searchPublished } from '@/search/search'
+import { publishedSite } from '@/site/published-site'
 
-export const MCP_SERVER_INFO = { name: 'consultancy-site', version: '1.0.0' } as const
+import {
+  getDocumentInput,
+  listDocumentsInput,
+  searchContentInput,
+  type GetDocumentArgs,
+  type ListDocumentsArgs,
+  type SearchContentArgs,
+} from './read-contract'
+import {
+  getDocumentResult,
+  InvalidCursorError,
+  listDocumentResources,
+  listDocumentsResult,
+  readDocumentResource,
+  searchContentResult,
+} from './read-tools'
+import { guardToolCalls, type ToolArguments } from './tool-calls'
+import {
+  GET_DOCUMENT_TOOL,
+  LIST_DOCUMENTS_TOOL,
+  MCP_CAPABILITIES,
+  MCP_INSTRUCTIONS,
+  MCP_SERVER_INFO,
+  SEARCH_CONTENT_TOOL,
+  SEND_INQUIRY_TOOL,
+  TOOL_DEFINITIONS,
+  type ToolDefinition,
+} from './tool-definitions'
 
-export const SEND_INQUIRY_TOOL = 'send_inquiry'
+export { MCP_SERVER_INFO, SEND_INQUIRY_TOOL }
 
 const BUDGET_LABELS = {
   perEmail: 'per email address',
@@ -18,24 +56,15 @@ const BUDGET_LABELS = {
   global: 'for the whole site',
 } as const
 
-export const SEND_INQUIRY_DESCRIPTION = [
-  "Send a project inquiry to the consultancy's team, the same as the site's contact form.",
-  'The team receives an email with every field you send and replies to `email` (in `locale`,',
-  `"en" or "es"). Required: name (≤ ${INQUIRY_FIELD_MAX.name} characters), email`,
-  `(≤ ${INQUIRY_FIELD_MAX.email}) and message (≤ ${INQUIRY_FIELD_MAX.message}); optional: phone with`,
-  `country code (≤ ${INQUIRY_FIELD_MAX.phone}) and service, a short category label`,
-  `(≤ ${INQUIRY_FIELD_MAX.service}). Limits per hour: ${BUDGETS.perEmail.points} per email address,`,
-  `${BUDGETS.perClient.points} per client, ${BUDGETS.global.points} for the whole site; when one is`,
-  'reached the result says how many seconds to wait. Send each inquiry once: it is not idempotent.',
-].join(' ')
-
-const outputSchema = z.object({
-  success: z.boolean().describe('True when the inquiry was received and queued for the team.'),
-})
-
 function textResult(text: string, isError: boolean) {
   return { content: [{ type: 'text' as const, text }], isError }
 }
+
+const invalidArguments = (problems: FieldProblem[]) =>
+  textResult(
+    `Invalid arguments: ${problems.map((problem) => `${problem.field} ${problem.message}`).join('; ')}. Fix them and call again.`,
+    true,
+  )
 
 function toToolResult(result: SubmitResult, email: string) {
   switch (result.status) {
@@ -50,10 +79,7 @@ function toToolResult(result: SubmitResult, email: string) {
         structuredContent: { success: true },
       }
     case 'invalid':
-      return textResult(
-        `Invalid arguments: ${result.problems.map((problem) => `${problem.field} ${problem.message}`).join('; ')}. Fix them and call again.`,
-        true,
-      )
+      return invalidArguments(result.problems)
     case 'rate_limited':
       return textResult(
         `Rate limit reached (${result.refusedBy.map((name) => BUDGET_LABELS[name]).join(', ')}). ` +
@@ -62,37 +88,153 @@ function toToolResult(result: SubmitResult, email: string) {
       )
     case 'unavailable':
       return textResult('Inquiries cannot be accepted right now; try again in a minute.', true)
+    case 'failed':
+      return textResult('The inquiry could not be accepted because of a fault on our side.', true)
+  }
+}
+
+/** The checks of a read tool's arguments: its zod schema, with every field at fault in words. */
+function schemaCheck(schema: z.ZodType): ToolArguments {
+  return {
+    check(args) {
+      const parsed = schema.safeParse(args, { reportInput: true })
+      return parsed.success ? null : invalidArguments(problemsOf(parsed.error))
+    },
   }
 }
 
 /**
- * A fresh MCP server for one request (stateless transport), offering one tool: `send_inquiry`,
- * the same operation and budgets as POST /api/inquiries, for the same client identity.
+ * How each tool's arguments are checked before it runs. Every tool `createMcpServer` registers is
+ * listed here; any other name is an unknown tool (-32602).
+ */
+const TOOL_ARGUMENTS: Record<string, ToolArguments> = {
+  [SEARCH_CONTENT_TOOL]: schemaCheck(searchContentInput),
+  [LIST_DOCUMENTS_TOOL]: schemaCheck(listDocumentsInput),
+  [GET_DOCUMENT_TOOL]: schemaCheck(getDocumentInput),
+  [SEND_INQUIRY_TOOL]: {
+    check(args) {
+      const parsed = parseInquiry(args)
+      return parsed.success ? null : invalidArguments(parsed.problems)
+    },
+  },
+}
+
+/** A result with its structured content, and the same JSON as text for clients without it. */
+function structured<T extends Record<string, unknown>>(value: T): CallToolResult {
+  return {
+    content: [{ type: 'text', text: JSON.stringify(value) }],
+    structuredContent: value,
+  }
+}
+
+type Handler = (args: never) => Promise<CallToolResult>
+
+function handlers(clientAddress: string | null): Record<string, Handler> {
+  const siteUrl = env.SITE_URL
+  return {
+    // The site search itself (src/search/), as GET /api/search runs it, spending the same
+    // per-client search budget.
+    [SEARCH_CONTENT_TOOL]: async (args: SearchContentArgs) => {
+      const budget = await spendSearchBudgetOf(clientAddress)
+      if (!budget.allowed) {
+        return textResult(
+          `Rate limit reached (searches ${clientAddress ? BUDGET_LABELS.perClient : BUDGET_LABELS.unidentified}). ` +
+            `Try again in ${budget.retryAfterSeconds} seconds.`,
+          true,
+        )
+      }
+      const found = await searchPublished(args.query, {
+        locale: args.locale ?? 'all',
+        limit: args.limit,
+        page: args.page,
+      })
+      return structured(searchContentResult(found, args, siteUrl))
+    },
+    [LIST_DOCUMENTS_TOOL]: async (args: ListDocumentsArgs) =>
+      structured(listDocumentsResult(await publishedSite(), args, siteUrl)),
+    [GET_DOCUMENT_TOOL]: async (args: GetDocumentArgs) => {
+      const found = getDocumentResult(await publishedSite(), args, siteUrl)
+      if (!found) {
+        const which = args.slug !== undefined ? `slug "${args.slug}"` : `id ${args.id}`
+        return textResult(
+          `No published document in ${args.collection} (${args.locale}) has ${which}. ` +
+            'Find one with search_content or list_documents.',
+          true,
+        )
+      }
+      return {
+        content: [{ type: 'text', text: found.markdown }],
+        structuredContent: found,
+      }
+    },
+    [SEND_INQUIRY_TOOL]: async (args: Inquiry) =>
+      toToolResult(await submitInquiry(args, { clientAddress, channel: 'mcp' }), args.email),
+  }
+}
+
+function register(server: McpServer, tool: ToolDefinition, handler: Handler): void {
+  server.registerTool(
+    tool.name,
+    {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      outputSchema: tool.outputSchema,
+      annotations: tool.annotations,
+    },
+    (args: unknown) => handler(args as never),
+  )
+}
+
+/**
+ * A fresh MCP server for one request (stateless transport): the read-only tools over published
+ * content (search_content, list_documents, get_document), each published document as a
+ * resource (its markdown twin), and send_inquiry, the same operation and budgets as
+ * POST /api/inquiries for the same client identity.
  */
 export function createMcpServer(clientAddress: string | null): McpServer {
-  const server = new McpServer(MCP_SERVER_INFO, {
-    instructions:
-      'Tools of the consultancy’s website. Use send_inquiry to contact the team about a project.',
+  const server = new McpServer(MCP_SERVER_INFO, { instructions: MCP_INSTRUCTIONS })
+  const run = handlers(clientAddress)
+  for (const tool of TOOL_DEFINITIONS) register(server, tool, run[tool.name]!)
+  // The SDK announces `tools.listChanged` as it registers tools; a stateless server holds no
+  // connection to send that notification on, so only what it honours is advertised (the
+  // resources' handlers are this server's own: the SDK's would add `listChanged` too).
+  server.server.registerCapabilities({
+    tools: { ...MCP_CAPABILITIES.tools, listChanged: undefined },
+    resources: MCP_CAPABILITIES.resources,
   })
-  server.registerTool(
-    SEND_INQUIRY_TOOL,
-    {
-      title: 'Send an inquiry to the team',
-      description: SEND_INQUIRY_DESCRIPTION,
-      inputSchema: inquirySchema,
-      outputSchema,
-      annotations: {
-        title: 'Send an inquiry to the team',
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
-    },
-    async (args) => {
-      const result = await submitInquiry(args, { clientAddress, channel: 'mcp' })
-      return toToolResult(result, args.email)
-    },
-  )
+
+  server.server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+    try {
+      return listDocumentResources(await publishedSite(), request.params?.cursor, env.SITE_URL)
+    } catch (error) {
+      if (error instanceof InvalidCursorError) {
+        throw new McpError(ErrorCode.InvalidParams, error.message)
+      }
+      throw error
+    }
+  })
+  server.server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { uri } = request.params
+    const contents = readDocumentResource(await publishedSite(), uri, env.SITE_URL)
+    if (!contents) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Resource not found: ${uri.length > 200 ? `${uri.slice(0, 200)}…` : uri} is not a published document; resources/list names them.`,
+        { uri },
+      )
+    }
+    return { contents: [contents] }
+  })
   return server
+}
+
+/**
+ * Connects a server from `createMcpServer` to its transport, with every `tools/call` checked
+ * first (src/mcp/tool-calls.ts): unknown tools and malformed params are JSON-RPC errors -32602,
+ * arguments the tool's schema refuses are a tool result naming the fields.
+ */
+export async function connectMcpServer(server: McpServer, transport: Transport): Promise<void> {
+  await server.connect(transport)
+  guardToolCalls(transport, TOOL_ARGUMENTS)
 }

@@ -1,5 +1,5 @@
 /**
- * What editors may upload (issue 3, item 6). Payload checks the MIME type by the file's content
+ * What editors may upload. Payload checks the MIME type by the file's content
  * (`upload.mimeTypes`); the size is checked before the body is read (`guardMediaWrite`), by the
  * multipart parser, and again on the parsed file (`prepareUpload`).
  */

@@ -1,6 +1,6 @@
 import 'server-only'
 
-import { parseDocumentId } from '@/content/query'
+import { checkAnonymousPayloadRead, parseDocumentId } from '@/content/query'
 import { ApiError, withErrorHandling } from '@/http/errors'
 import { signedInUser } from '@/lib/auth'
 import { getPayloadClient } from '@/lib/payload'
@@ -13,8 +13,11 @@ import { serveMediaFile } from './serve-file'
 type FilenameContext = { params: Promise<{ filename: string }> }
 type IdContext = { params?: Promise<{ id?: string }> }
 
-/** Payload's own sub-routes of a collection that share the `/{collection}/{id}` shape. */
-const PAYLOAD_SUBROUTES = new Set(['count', 'access', 'versions'])
+/**
+ * Payload's own read sub-routes of a collection that share the `/{collection}/{id}` shape
+ * (`access` is POST only: a GET of it is an id, and not a valid one).
+ */
+const PAYLOAD_SUBROUTES = new Set(['count', 'versions'])
 
 /** 400 for an id that is not a positive integer (Payload would answer 500), 404 for one out of range. */
 async function checkId(context: IdContext): Promise<void> {
@@ -38,10 +41,16 @@ export function mediaFileRoute() {
   })
 }
 
-/** Reads of /api/media[/{id}] stay Payload's; the `read` access applies the embargo. */
+/**
+ * Reads of /api/media[/{id}] stay Payload's; the `read` access applies the embargo. Anonymous
+ * callers' paging is checked and their filters refused first (src/content/query.ts).
+ */
 export function mediaReadRoute() {
   return withErrorHandling(async (request: Request, context: IdContext) => {
     await checkId(context)
+    if (!(await signedInUser(await getPayloadClient(), request))) {
+      checkAnonymousPayloadRead(new URL(request.url).searchParams)
+    }
     return payloadRest(request)
   })
 }

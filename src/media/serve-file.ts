@@ -3,26 +3,25 @@ import 'server-only'
 import type { Payload, TypedUser, Where } from 'payload'
 
 import { env } from '@/env'
+import { MEDIA_FILE_CACHE_CONTROL, NEVER_STORED } from '@/http/cache-control'
 import { ApiError } from '@/http/errors'
 
-import { evaluatePreconditions, httpDate, rangeStillApplies, validatorsFor } from './conditional'
+import {
+  evaluatePreconditions,
+  httpDate,
+  rangeStillApplies,
+  validatorsFor,
+} from '@/http/conditional'
 import { contentDisposition, contentPolicy } from './content-policy'
-import { DECLARED_LENGTH_HEADER } from './declared-length'
+import { DECLARED_LENGTH_HEADER } from '@/http/declared-length'
 import { IMAGE_SIZE_NAMES } from './image-sizes'
 import { contentRange, parseRange, unsatisfiedRange } from './range'
 import { s3Settings } from './s3'
 import { openS3File } from './s3-file'
 import { openStoredFile } from './stored-file'
 
-/**
- * Public files never change under their name (see `prepareUpload`), so caches may keep them for a
- * year without asking. Embargoed files, shown to editors only, are never stored. `no-transform`
- * keeps proxies and our own compression away from the bytes that ranges count.
- */
-export const FILE_CACHE_CONTROL = {
-  public: 'public, max-age=31536000, immutable, no-transform',
-  private: 'private, no-store, no-transform',
-} as const
+/** Public files are kept for a year, embargoed ones never (the caching policy's values). */
+export const FILE_CACHE_CONTROL = MEDIA_FILE_CACHE_CONTROL
 
 export type Audience = keyof typeof FILE_CACHE_CONTROL
 
@@ -96,7 +95,7 @@ async function findMediaFile(
 const notFound = () => new ApiError('not_found', 'No media file with this name.')
 
 /**
- * GET/HEAD of a media file (spec 4.4, issue 3): only files of a media record, public ones for
+ * GET/HEAD of a media file (spec 4.4): only files of a media record, public ones for
  * everybody and embargoed ones for editors; streamed from storage with single byte ranges,
  * validators and conditional requests (RFC 9110), labelled so that no upload can run script.
  */
@@ -135,7 +134,7 @@ export async function serveMediaFile(
         : { 'Cross-Origin-Resource-Policy': 'same-origin' }),
     }
     // Failures are about this request only: nothing for a cache to keep.
-    const failure = { ...headers, 'Cache-Control': 'no-store' }
+    const failure = { ...headers, 'Cache-Control': NEVER_STORED }
 
     const precondition = evaluatePreconditions(request.headers, validators)
     if (precondition === 'not-modified') return { status: 304, headers, body: null }

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
-import { contentVersion } from '@/lib/content-version'
+import { contentVersions, listKey } from '@/lib/content-version'
 import { processSingleton } from '@/lib/process-singleton'
 
 /**
@@ -61,25 +61,31 @@ const PUBLIC_MEDIA_IDS = sql`
  * content version), so publishing or unpublishing takes effect at once.
  */
 export function publicMediaIds(payload: Payload): Promise<number[]> {
-  const version = contentVersion()
-  if (version === null) return queryPublicMediaIds(payload)
+  const versions = contentVersions()
   // The query reads every published document's rich text (tens of milliseconds on a thousand
-  // posts): its answer is kept until published content changes.
-  const memo = processSingleton<{ version?: number; ids?: Promise<number[]> }>(
+  // posts): its answer is kept while no published document changes.
+  const memo = processSingleton<{ stamp?: number; ids?: Promise<number[]> }>(
     'public-media-ids',
     () => ({}),
   )
-  if (memo.version !== version || !memo.ids) {
-    const ids = queryPublicMediaIds(payload)
-    memo.version = version
-    memo.ids = ids
-    ids.catch(() => {
-      if (memo.ids === ids) memo.ids = undefined
-    })
-  }
-  return memo.ids
+  if (memo.ids && memo.stamp !== undefined && versions.isFresh(USED_BY, memo.stamp)) return memo.ids
+  // Taken before the query runs: a change heard meanwhile makes its answer outdated.
+  const stamp = versions.stamp()
+  const ids = queryPublicMediaIds(payload)
+  if (stamp === null) return ids
+  memo.stamp = stamp
+  memo.ids = ids
+  ids.catch(() => {
+    if (memo.ids === ids) memo.ids = undefined
+  })
+  return ids
 }
 
+/** Which media are in published use changes only with the published documents. */
+const USED_BY = MEDIA_REFERENCES.map((reference) => listKey(reference.collection))
+
+// Raw SQL runs on the primary even with read replicas (drizzle's `execute`), so the answer is never
+// older than a change heard before its stamp.
 async function queryPublicMediaIds(payload: Payload): Promise<number[]> {
   const result = await payload.db.drizzle.execute<{ id: number }>(PUBLIC_MEDIA_IDS)
   return result.rows.map((row) => row.id)

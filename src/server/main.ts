@@ -1,22 +1,37 @@
 /**
  * The project's HTTP server: Next.js (with Payload inside) behind a plain Node server, because
- * only here is the connecting socket visible. It
+ * only here is the connecting socket visible. `createServer` builds it (src/server/start.ts is the
+ * entry that listens and handles signals). It
  * - validates settings before anything else (a bad setting stops the start, naming it);
+ * - answers what no route should see itself (src/http/front-door.ts): methods no route has,
+ *   other spellings of a path (redirected to its normal form), control characters;
  * - establishes the client's address (src/http/client-address.ts) and hands it on, signed;
  * - answers anonymous reads of published content from its response cache (src/cache/) before
- *   Next.js sees them, and drops that cache whenever PostgreSQL reports a content change;
- * - sets the security headers every response carries, gives each request it hands to Next.js an
- *   id (`X-Request-Id`) and logs it as one JSON line;
- * - shuts down gracefully on SIGTERM/SIGINT: stops accepting, lets in-flight requests finish,
- *   then lets the app finish its jobs and close its pools (src/lib/process-singleton.ts).
+ *   Next.js sees them, and drops what a content change PostgreSQL reports made stale;
+ * - bounds how long a client may take to send a request and how many connections it may hold
+ *   (src/server/limits.ts);
+ * - refuses the admin's server actions to callers without a session (src/http/admin-actions.ts);
+ * - gives each request it hands to Next.js an id (`X-Request-Id`), logs it as one JSON line, and
+ *   finalizes its response head in one place: the response pipeline (response-pipeline.ts:
+ *   the page's status, repairs, security headers, the caching policy);
+ * - closes gracefully: stops accepting, lets in-flight requests finish, then lets the app finish
+ *   its jobs and close its pools (src/lib/process-singleton.ts).
  */
 import { randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 
 import next from 'next'
 
 import { cdnPurger } from '@/cache/cdn-purge'
 import { listenForContentChanges } from '@/cache/invalidation'
+import { replicaFreshnessOf } from '@/cache/replica-freshness'
 import { responseCache } from '@/cache/response-cache'
 import { ResponseStore } from '@/cache/store'
 import { env } from '@/env'
@@ -26,28 +41,27 @@ import {
   resolveClientAddress,
   signClientAddress,
 } from '@/http/client-address'
+import { refusesAnonymousAdminAction } from '@/http/admin-actions'
+import {
+  answerBeforeRouting,
+  errorAnswer,
+  malformedActionAnswer,
+  clientErrorAnswer,
+  methodNotAllowed,
+  rawResponse,
+  sendAnswer,
+} from '@/http/front-door'
 import { REQUEST_ID_HEADER } from '@/http/request-id'
-import { withResponseStatus } from '@/http/response-status'
+import { refuseCrossOriginAction } from '@/http/server-action-origin'
 import { LOCALE_HEADER } from '@/i18n/locales'
-import { dropAdminOnlyHeaders, isAdminPath } from '@/http/admin-only-headers'
-import { addSecurityHeaders, securityHeaders } from '@/http/security-headers'
-import { contentChanged, setContentFeedLive } from '@/lib/content-version'
+import { securityHeaders } from '@/http/security-headers'
+import { contentVersions } from '@/lib/content-version'
 import { logger } from '@/lib/logger'
 import { runShutdownTasks } from '@/lib/process-singleton'
-import { keepVaryAccept } from '@/markdown/vary'
-import { restoreDeclaredLength } from '@/media/declared-length'
 
+import { applyConnectionLimits, connectionLimits, connectionServerOptions } from './limits'
+import { renderThroughPipeline, responsePipeline, responseSteps } from './response-pipeline'
 import { applyStandaloneConfig } from './standalone'
-
-const SHUTDOWN_GRACE_MS = 10_000
-
-const dev = process.env.NODE_ENV !== 'production'
-if (!dev) applyStandaloneConfig()
-const app = next({ dev, hostname: env.HOST ?? 'localhost', port: env.PORT })
-await app.prepare()
-const handle = app.getRequestHandler()
-
-const SECURITY_HEADERS = securityHeaders(env.SITE_URL, dev)
 
 /** One log line per request handed to the application; never its body, query or credentials. */
 function logRequest(request: IncomingMessage, response: ServerResponse, requestId: string): void {
@@ -70,133 +84,174 @@ function logRequest(request: IncomingMessage, response: ServerResponse, requestI
   })
 }
 
-/**
- * Hands a request to Next.js: with an id, the client's address established, the security
- * headers set (a route may still override one) and the response fixups installed.
- */
-function render(request: IncomingMessage, response: ServerResponse): void {
-  const requestId = randomUUID()
-  request.headers[REQUEST_ID_HEADER] = requestId
-  response.setHeader(REQUEST_ID_HEADER, requestId)
-  addSecurityHeaders(response, SECURITY_HEADERS)
-  if (!isAdminPath(request.url)) dropAdminOnlyHeaders(response)
-  logRequest(request, response, requestId)
-  // Whatever the caller sent under our header names is discarded, then replaced by what we saw
-  // (the locale header is set by src/proxy.ts, for site pages only).
-  delete request.headers[CLIENT_ADDRESS_HEADER]
-  delete request.headers[CLIENT_SIGNATURE_HEADER]
-  delete request.headers[LOCALE_HEADER]
-  const forwardedFor = request.headers['x-forwarded-for']
-  const address = resolveClientAddress(
-    request.socket.remoteAddress,
-    Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
-    env.trustedProxies,
-  )
-  if (address) {
-    request.headers[CLIENT_ADDRESS_HEADER] = address
-    request.headers[CLIENT_SIGNATURE_HEADER] = signClientAddress(address, env.PAYLOAD_SECRET)
-  }
-  // Next.js drops Content-Length from route handlers' responses; the media file server declares it.
-  restoreDeclaredLength(response)
-  // Next.js replaces a page's Vary; pages that answer markdown to Accept must keep `Accept` in it.
-  keepVaryAccept(response)
-  // A page that finds nothing asks for its 404 through this slot (src/http/response-status.ts).
-  void withResponseStatus(request, response, () => handle(request, response))
+export interface ServerOptions {
+  /** Next.js's development server (hot reload); by default when NODE_ENV isn't production. */
+  dev?: boolean
+  /** Whether published reads are answered from the response cache; by default `RESPONSE_CACHE`. */
+  responseCache?: boolean
 }
 
-function isValidPath(url: string | undefined): boolean {
-  try {
-    decodeURIComponent((url ?? '/').split('?', 1)[0]!)
-    return true
-  } catch {
-    return false
-  }
+export interface SiteServer {
+  server: Server
+  /** Listens (by default on `PORT` and `HOST`); resolves with the address once it does. */
+  listen(port?: number, host?: string): Promise<AddressInfo>
+  /**
+   * Stops accepting, lets in-flight requests finish, then stops following content changes, runs
+   * the app's shutdown tasks and closes Next.js.
+   */
+  close(): Promise<void>
 }
 
-const store = new ResponseStore({
-  maxBytes: env.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
-  maxEntryBytes: Math.min(8 * 1024 * 1024, env.RESPONSE_CACHE_MAX_MB * 1024 * 256),
-})
-const cacheResponses = env.RESPONSE_CACHE === 'on'
-const serveCached = cacheResponses
-  ? responseCache(store, render, {
-      admits: (request) => isValidPath(request.url),
-      onEditorWrite: contentChanged,
-    })
-  : () => false
-const purgeCdn = cdnPurger(env.CDN_PURGE_URL, env.CDN_PURGE_TOKEN)
-// What is derived from published content (this cache, the app's content version) is kept only
-// while this feed is connected: without it a publish could go unnoticed.
-const contentChanges = listenForContentChanges(env.DATABASE_URL, {
-  onChange: () => {
-    contentChanged()
-    store.invalidate()
-    purgeCdn()
-  },
-  onConnected: (connected) => {
-    setContentFeedLive(connected)
-    if (connected && cacheResponses) store.resume()
-    else store.suspend()
-  },
-})
+/** Prepares Next.js and builds the server around it, not yet listening. */
+export async function createServer(options: ServerOptions = {}): Promise<SiteServer> {
+  const dev = options.dev ?? process.env.NODE_ENV !== 'production'
+  if (!dev) applyStandaloneConfig()
+  const app = next({ dev, hostname: env.HOST ?? 'localhost', port: env.PORT })
+  await app.prepare()
+  const handle = app.getRequestHandler()
 
-const server = createServer((request, response) => {
-  if (serveCached(request, response)) return
-  // Next.js answers 500 for a path that isn't valid percent-encoding; it is the caller's error.
-  if (!isValidPath(request.url)) {
-    for (const [name, value] of SECURITY_HEADERS) response.setHeader(name, value)
-    response.writeHead(400, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
-    response.end(
-      JSON.stringify({
-        error: {
-          code: 'invalid_parameter',
-          message: 'The URL path is not valid percent-encoding.',
-        },
-      }),
+  const SECURITY_HEADERS = securityHeaders(env.SITE_URL, dev)
+  const pipeline = responsePipeline(responseSteps(SECURITY_HEADERS))
+
+  /**
+   * Hands a request to Next.js: with an id, the client's address established, and the response
+   * pipeline on its response (a route may still set a security header itself).
+   */
+  function render(request: IncomingMessage, response: ServerResponse): void {
+    const requestId = randomUUID()
+    request.headers[REQUEST_ID_HEADER] = requestId
+    response.setHeader(REQUEST_ID_HEADER, requestId)
+    logRequest(request, response, requestId)
+    // Whatever the caller sent under our header names is discarded, then replaced by what we saw
+    // (the locale header is set by src/proxy.ts, for site pages only).
+    delete request.headers[CLIENT_ADDRESS_HEADER]
+    delete request.headers[CLIENT_SIGNATURE_HEADER]
+    delete request.headers[LOCALE_HEADER]
+    const forwardedFor = request.headers['x-forwarded-for']
+    const address = resolveClientAddress(
+      request.socket.remoteAddress,
+      Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
+      env.trustedProxies,
     )
-    return
+    if (address) {
+      request.headers[CLIENT_ADDRESS_HEADER] = address
+      request.headers[CLIENT_SIGNATURE_HEADER] = signClientAddress(address, env.PAYLOAD_SECRET)
+    }
+    renderThroughPipeline(request, response, pipeline, handle, (head) =>
+      cache?.headWritten(request, head.status),
+    )
   }
-  render(request, response)
-})
 
-if (dev) server.on('upgrade', app.getUpgradeHandler())
-
-server.listen(env.PORT, env.HOST, () => {
-  logger.info(
-    {
-      url: env.SITE_URL,
-      host: env.HOST ?? '*',
-      port: env.PORT,
-      mode: dev ? 'development' : 'production',
-    },
-    `Ready on ${env.SITE_URL}`,
-  )
-})
-
-let closing = false
-function shutdown(signal: string): void {
-  if (closing) return
-  closing = true
-  logger.info({ signal }, 'shutting down: finishing in-flight requests')
-  const force = setTimeout(() => {
-    logger.error('shutdown took too long: exiting')
-    process.exit(1)
-  }, SHUTDOWN_GRACE_MS)
-  force.unref()
-  server.close(() => {
-    void (async () => {
-      await contentChanges.close()
-      await runShutdownTasks((name, error) =>
-        error
-          ? logger.error({ task: name, err: String(error) }, 'shutdown task failed')
-          : logger.info({ task: name }, 'shutdown task done'),
-      )
-      await app.close()
-      logger.info('stopped')
-      process.exit(0)
-    })()
+  // What is derived from published content (this cache, the published-site snapshot, the embargo
+  // list) is kept while the content-version keys it depends on are unchanged, and only read while
+  // the change feed below is connected and every read replica has replayed the changes heard:
+  // without the feed a publish could go unnoticed, and a lagging replica would refill the caches
+  // with what the change replaced.
+  const versions = contentVersions()
+  const store = new ResponseStore({
+    maxBytes: env.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
+    maxEntryBytes: Math.min(8 * 1024 * 1024, env.RESPONSE_CACHE_MAX_MB * 1024 * 256),
+    versions,
   })
-  server.closeIdleConnections()
+  const cacheResponses = options.responseCache ?? env.RESPONSE_CACHE === 'on'
+  const cache = cacheResponses
+    ? responseCache(store, render, { onEditorWrite: () => replicas.changeHeard() })
+    : null
+  const purgeCdn = cdnPurger(env.CDN_PURGE_URL, env.CDN_PURGE_TOKEN)
+  const replicas = replicaFreshnessOf(env.DATABASE_URL, env.readReplicas, {
+    onCurrent: (current) => versions.setReadsCurrent(current),
+    onSlow: ({ behindMs, caughtUp, error }) =>
+      caughtUp
+        ? logger.info({ behindMs }, 'read replicas caught up: caches refilled again')
+        : logger.warn({ behindMs, error }, 'read replicas behind: caches not refilled'),
+  })
+  versions.setReadsCurrent(replicas.current)
+  const contentChanges = listenForContentChanges(env.DATABASE_URL, {
+    onChange: (change) => {
+      versions.advance(change)
+      store.dropStale()
+      replicas.changeHeard()
+      purgeCdn()
+    },
+    onConnected: (connected) => {
+      // Changes may have been missed while disconnected (or before this process started): every
+      // key advances, and the replicas are waited for again.
+      versions.setFeedConnected(connected)
+      if (connected) replicas.changeHeard()
+      if (connected && cacheResponses) store.resume()
+      else store.suspend()
+    },
+  })
+
+  const adminActionPolicy = { payloadSecret: env.PAYLOAD_SECRET, allowFirstUserScreen: dev }
+  const ADMIN_ACTION_REFUSED = errorAnswer(
+    401,
+    'unauthorized',
+    "Sign in to the admin to use the admin's server actions.",
+  )
+
+  const limits = connectionLimits(env)
+  const server = createHttpServer(connectionServerOptions(limits), (request, response) => {
+    // Unknown methods, and paths not in their normal form, before any route or cache sees them.
+    const early =
+      answerBeforeRouting(request.method, request.url) ??
+      malformedActionAnswer(request.headers['next-action'])
+    if (early) return sendAnswer(response, early, SECURITY_HEADERS)
+    if (cache?.serve(request, response)) return
+    if (refuseCrossOriginAction(request, response, env.SITE_URL, SECURITY_HEADERS)) return
+    if (refusesAnonymousAdminAction(request, adminActionPolicy))
+      return sendAnswer(response, ADMIN_ACTION_REFUSED, SECURITY_HEADERS)
+    render(request, response)
+  })
+  applyConnectionLimits(server, limits)
+  // Requests Node's parser refuses (`TRACK`, `get`), timeouts and CONNECT get the JSON error shape too.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (socket.writable) socket.end(rawResponse(clientErrorAnswer(error.code), SECURITY_HEADERS))
+    else socket.destroy()
+  })
+  server.on('connect', (_request, socket) => {
+    socket.end(rawResponse(methodNotAllowed('CONNECT'), SECURITY_HEADERS))
+  })
+
+  // Upgraded connections (in development, Next's reload socket, which Payload also opens to this
+  // server) never end on their own, and server.close() waits for them: close() ends them.
+  const upgraded = new Set<Duplex>()
+  if (dev) {
+    const handleUpgrade = app.getUpgradeHandler()
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      upgraded.add(socket)
+      socket.once('close', () => upgraded.delete(socket))
+      return handleUpgrade(request, socket, head)
+    })
+  }
+
+  return {
+    server,
+    listen: (port = env.PORT, host = env.HOST) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(port, host, () => {
+          server.off('error', reject)
+          resolve(server.address() as AddressInfo)
+        })
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => {
+          void (async () => {
+            await contentChanges.close()
+            await replicas.close()
+            await runShutdownTasks((name, error) =>
+              error
+                ? logger.error({ task: name, err: String(error) }, 'shutdown task failed')
+                : logger.info({ task: name }, 'shutdown task done'),
+            )
+            await app.close()
+            resolve()
+          })()
+        })
+        server.closeIdleConnections()
+        for (const socket of upgraded) socket.destroy()
+      }),
+  }
 }
-process.on('SIGTERM', () => shutdown('SIGTERM'))
-process.on('SIGINT', () => shutdown('SIGINT'))

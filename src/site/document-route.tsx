@@ -8,7 +8,9 @@ import { env } from '@/env'
 import { isLocale, type Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 
+import { relatedPosts } from './categories'
 import { findDocumentBySlug, findDocumentForPreview } from './content'
+import { pageSettings } from './settings'
 import { asMedia, ogImagePath } from './media'
 import { pageMetadata } from './metadata'
 import { notFoundMetadata, notFoundPage } from './not-found'
@@ -53,6 +55,7 @@ export function documentRoute(collection: PageCollection) {
       ? await findDocumentForPreview(collection, locale, slug, new Headers(await headers()))
       : await publishedDocument(locale, slug)
     if (!doc) return notFoundPage(locale)
+    const related = collection === 'posts' ? await relatedPosts(locale, doc) : []
     return (
       <>
         {preview ? <LivePreviewRefresh serverURL={env.SITE_URL} /> : null}
@@ -61,6 +64,8 @@ export function documentRoute(collection: PageCollection) {
           doc={doc}
           locale={locale}
           t={messagesFor(locale)}
+          related={related}
+          settings={await pageSettings(locale)}
         />
       </>
     )

@@ -1,12 +1,12 @@
-import 'server-only'
-
 import type { Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 
 import { SITE } from './config'
-import { allDocuments } from './content'
-import { absoluteUrl, feedPath } from './metadata'
-import { paths } from './routes'
+import { richTextHtml } from './rich-text-html'
+import { paths, type PageCollection } from './routes'
+import { absoluteUrl, documentDate, type PublishedSite } from './snapshot'
+
+export const RSS_CONTENT_TYPE = 'application/rss+xml; charset=utf-8'
 
 const escapeXml = (text: string): string =>
   text.replace(
@@ -14,37 +14,74 @@ const escapeXml = (text: string): string =>
     (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!,
   )
 
-/** RSS 2.0 of every published post in `locale`, newest first. */
-export async function postsFeed(locale: Locale): Promise<string> {
-  const posts = await allDocuments('posts', locale)
-  const items = posts.map((post) => {
-    const url = absoluteUrl(paths.post(locale, post.slug))
+/** Text as CDATA; a `]]>` inside is split across two sections so it cannot end the first. */
+const cdata = (text: string): string => `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`
+
+/** RFC 822 dates, as RSS 2.0 asks (`Tue, 03 Mar 2026 09:00:00 GMT`). */
+const rfc822 = (iso: string): string => new Date(iso).toUTCString()
+
+const CHANNEL: Record<PageCollection, (locale: Locale) => { title: string; description: string }> =
+  {
+    posts: (locale) => messagesFor(locale).blog,
+    'case-studies': (locale) => messagesFor(locale).caseStudies,
+  }
+
+const LIST_PATH: Record<PageCollection, (locale: Locale) => string> = {
+  posts: (locale) => paths.blog(locale),
+  'case-studies': (locale) => paths.caseStudies(locale),
+}
+
+/**
+ * RSS 2.0 of every published document of a collection in `locale`, newest first, rendered from
+ * the published snapshot: each item with its excerpt as `description` and its whole body as
+ * HTML in `content:encoded`. `lastBuildDate` is the newest change among the items (not the
+ * time of rendering), so the same content always gives the same bytes.
+ */
+export function documentsFeed(input: {
+  collection: PageCollection
+  locale: Locale
+  site: PublishedSite
+  siteUrl: string
+}): string {
+  const { collection, locale, site, siteUrl } = input
+  const docs = site.documents[collection][locale]
+  const channel = CHANNEL[collection](locale)
+  const items = docs.map((doc) => {
+    const url = absoluteUrl(siteUrl, paths.document(collection, locale, doc.slug))
+    const body = richTextHtml({ content: doc.content, locale, site, siteUrl })
     return [
       '    <item>',
-      `      <title>${escapeXml(post.title)}</title>`,
-      `      <link>${url}</link>`,
-      `      <guid isPermaLink="true">${url}</guid>`,
-      post.publishedAt
-        ? `      <pubDate>${new Date(post.publishedAt).toUTCString()}</pubDate>`
-        : null,
-      post.excerpt ? `      <description>${escapeXml(post.excerpt)}</description>` : null,
+      `      <title>${escapeXml(doc.title)}</title>`,
+      `      <link>${escapeXml(url)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+      `      <pubDate>${rfc822(documentDate(doc))}</pubDate>`,
+      doc.excerpt ? `      <description>${escapeXml(doc.excerpt)}</description>` : null,
+      body ? `      <content:encoded>${cdata(body)}</content:encoded>` : null,
       '    </item>',
     ]
       .filter((line) => line !== null)
       .join('\n')
   })
+  const lastChange = docs
+    .map((doc) => doc.updatedAt)
+    .filter(Boolean)
+    .sort()
+    .at(-1)
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     '  <channel>',
-    `    <title>${escapeXml(`${SITE.name} · ${messagesFor(locale).blog.title}`)}</title>`,
-    `    <link>${absoluteUrl(paths.blog(locale))}</link>`,
-    `    <atom:link href="${absoluteUrl(feedPath(locale))}" rel="self" type="application/rss+xml"/>`,
-    `    <description>${escapeXml(messagesFor(locale).blog.description)}</description>`,
+    `    <title>${escapeXml(`${SITE.name} · ${channel.title}`)}</title>`,
+    `    <link>${escapeXml(absoluteUrl(siteUrl, LIST_PATH[collection](locale)))}</link>`,
+    `    <atom:link href="${escapeXml(absoluteUrl(siteUrl, paths.feed(collection, locale)))}" rel="self" type="application/rss+xml"/>`,
+    `    <description>${escapeXml(channel.description)}</description>`,
     `    <language>${locale}</language>`,
+    lastChange ? `    <lastBuildDate>${rfc822(lastChange)}</lastBuildDate>` : null,
     ...items,
     '  </channel>',
     '</rss>',
     '',
-  ].join('\n')
+  ]
+    .filter((line) => line !== null)
+    .join('\n')
 }

@@ -1,17 +1,21 @@
 import type { Metadata } from 'next'
 
+import { AGENT_PATHS, SCHEMA_FEED_CONTENT_TYPE } from '@/site/agent-paths'
 import { env } from '@/env'
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/locales'
+import { messagesFor } from '@/i18n/messages'
 
 import { SITE } from './config'
 import { paths } from './routes'
+import { PAGE_COLLECTIONS } from './snapshot'
 
 /** A site path made absolute; URLs that already are (Payload's media URLs) are kept. */
 export const absoluteUrl = (path: string): string =>
   /^https?:\/\//.test(path) ? path : `${env.SITE_URL}${path}`
 
-/** The default 1200×630 social image (public/og-default.png). */
-export const DEFAULT_OG_IMAGE = '/og-default.png'
+import { DEFAULT_OG_IMAGE } from './og-image'
+
+export { DEFAULT_OG_IMAGE }
 
 export const OG_LOCALE: Record<Locale, string> = { en: 'en_US', es: 'es_ES' }
 
@@ -29,7 +33,8 @@ interface PageMetadataInput {
 
 /**
  * Title, description, canonical URL, hreflang alternates (en, es, x-default), OpenGraph and
- * Twitter cards, and the page's markdown twin and RSS feeds as alternate representations.
+ * Twitter cards, and the page's markdown twin, RSS feeds and the site's schema.org feed as
+ * alternate representations.
  */
 export function pageMetadata(input: PageMetadataInput): Metadata {
   const path = input.pathFor(input.locale)
@@ -47,8 +52,12 @@ export function pageMetadata(input: PageMetadataInput): Metadata {
       languages,
       types: {
         'text/markdown': absoluteUrl(paths.twin(path)),
-        'application/rss+xml': [
-          { url: absoluteUrl(feedPath(input.locale)), title: `${SITE.name} (${input.locale})` },
+        'application/rss+xml': PAGE_COLLECTIONS.map((collection) => ({
+          url: absoluteUrl(paths.feed(collection, input.locale)),
+          title: `${SITE.name}: ${FEED_TITLE[collection](input.locale)}`,
+        })),
+        [SCHEMA_FEED_CONTENT_TYPE]: [
+          { url: absoluteUrl(AGENT_PATHS.schemaFeed), title: `${SITE.name}: schema.org` },
         ],
       },
     },
@@ -79,4 +88,10 @@ export function pageMetadata(input: PageMetadataInput): Metadata {
   }
 }
 
-export const feedPath = (locale: Locale): string => `/${locale}/feed.xml`
+/** The blog's feed (the site footer links it). */
+export const feedPath = (locale: Locale): string => paths.feed('posts', locale)
+
+const FEED_TITLE = {
+  posts: (locale: Locale) => messagesFor(locale).blog.title,
+  'case-studies': (locale: Locale) => messagesFor(locale).caseStudies.title,
+} as const

@@ -1,12 +1,13 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { notFound } from 'next/navigation'
+import { notFound, permanentRedirect } from 'next/navigation'
 import type { ReactElement } from 'react'
 
-import { setResponseStatus } from '@/http/response-status'
+import { currentRequestPath, MOVED_PERMANENTLY, setResponseStatus } from '@/http/response-status'
 import type { Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { requestLocale } from '@/i18n/request-locale'
+import { movedTo } from '@/redirects/lookup'
 
 import { paths } from './routes'
 
@@ -29,8 +30,18 @@ export function NotFoundView({ locale }: { locale: Locale }) {
  * site's layout, with a 404 status (see src/http/response-status.ts for why this isn't Next.js's
  * `notFound()`, which remains the fallback outside the project's server). `locale` defaults to
  * the URL's (from the proxy's header), for URLs whose locale segment is not a locale.
+ *
+ * Only here, where the site has found nothing, are the editors' redirects asked (src/redirects/):
+ * a path one moved answers 301 to its new place, so found pages and cached pages never pay for
+ * the lookup, and a redirect never hides a live page.
  */
 export async function notFoundPage(locale?: Locale): Promise<ReactElement> {
+  const path = currentRequestPath()
+  const target = path === undefined ? null : await movedTo(path)
+  if (target !== null) {
+    setResponseStatus(MOVED_PERMANENTLY)
+    permanentRedirect(target)
+  }
   if (!setResponseStatus(404)) notFound()
   return <NotFoundView locale={locale ?? (await requestLocale())} />
 }

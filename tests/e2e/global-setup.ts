@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 
+import { createAdmin, signIn } from '../support/admin'
 import { runScript, startApp } from '../support/app-server'
 import { createTestDatabase, stopTestDatabaseServer } from '../support/database'
 import { startSmtpCatcher } from '../support/smtp'
@@ -32,12 +33,8 @@ export default async function globalSetup() {
   if ((await runScript('scripts/seed.ts', env)) !== 0) throw new Error('seed failed')
   const app = await startApp(`e2e-${runId}`, env)
 
-  const registered = await fetch(`${app.url}/api/users/first-register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(E2E_ADMIN),
-  })
-  const { token } = (await registered.json()) as { token: string }
+  await createAdmin(env, E2E_ADMIN)
+  const token = await signIn(app.url, E2E_ADMIN)
 
   process.env.E2E_BASE_URL = app.url
   process.env.E2E_MAIL_DIR = mailDir

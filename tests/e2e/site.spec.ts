@@ -11,6 +11,7 @@ const base = () => process.env.E2E_BASE_URL!
 function mailsFor(email: string): string[] {
   const dir = process.env.E2E_MAIL_DIR!
   return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
     .map((file) => (JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { raw: string }).raw)
     .filter((raw) => raw.includes(email))
 }

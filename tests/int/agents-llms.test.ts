@@ -126,11 +126,19 @@ describe('GET /llms-full.txt', () => {
       expect(full).toContain(await (await get(paths.twin(path))).text())
     }
     expect(markersIn(full)).toEqual([])
-    // One document per link of llms.txt's document sections.
+    // Every published document in each language, including those llms.txt leaves to the lists.
+    let published = 0
+    for (const collection of ['posts', 'case-studies']) {
+      const { totalDocs } = (await (await get(`/api/${collection}?limit=1`)).json()) as {
+        totalDocs: number
+      }
+      published += totalDocs * 2
+    }
+    expect(full.match(/^---\ntitle: /gm)?.length).toBe(published)
     const documentLinks = linksIn(llms).filter((link) =>
       /\/(blog|case-studies)\/[^/]+\.md$/.test(link),
     )
-    expect(full.match(/^---\ntitle: /gm)?.length).toBe(documentLinks.length)
+    for (const link of documentLinks) expect(full).toContain(`\nurl: "${link.slice(0, -3)}"\n`)
   })
 
   it('answers HEAD and If-None-Match like every resource', async () => {

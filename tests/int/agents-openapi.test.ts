@@ -95,15 +95,18 @@ describe('GET /openapi.json', () => {
     expect((document.info as Json).version).toBe('1.0.0')
   })
 
-  it('names the six operations and no private path', () => {
+  it('names the nine operations and no private path', () => {
     expect([...operations.keys()].sort()).toEqual(
       [
         'createInquiry',
         'getCaseStudy',
+        'getCategory',
         'getMediaFile',
         'getPost',
         'listCaseStudies',
+        'listCategories',
         'listPosts',
+        'searchContent',
       ].sort(),
     )
     for (const path of Object.keys(document.paths)) {
@@ -124,10 +127,11 @@ describe('GET /openapi.json', () => {
 describe('live responses match the documented schemas', () => {
   const documents: Record<string, CreatedDocument> = {}
   let image: { id: number; filename: string }
+  let category: number
 
   beforeAll(async () => {
     image = await createImage('Contract image')
-    const category = await createCategory({ en: 'Contract', es: 'Contrato' })
+    category = await createCategory({ en: 'Contract', es: 'Contrato' })
     for (const collection of ['posts', 'case-studies'] as const) {
       documents[collection] = await createDocument(collection, {
         status: 'published',
@@ -177,6 +181,52 @@ describe('live responses match the documented schemas', () => {
     it(`${single} 400 and 404`, async () => {
       await expectDocumented(single, await get(`/api/${collection}/abc`), 400)
       await expectDocumented(single, await get(`/api/${collection}/2147483000`), 404)
+    })
+  })
+
+  describe('categories', () => {
+    it.each(['', '?locale=en', '?locale=es&sort=-title&limit=1000', '?select=title&page=2'])(
+      'listCategories 200 %s',
+      async (query) => {
+        await expectDocumented('listCategories', await get(`/api/categories${query}`), 200)
+      },
+    )
+
+    it('listCategories 400', async () => {
+      await expectDocumented('listCategories', await get('/api/categories?page=-1'), 400)
+    })
+
+    it.each(['', '?locale=es', '?select=slug'])('getCategory 200 %s', async (query) => {
+      await expectDocumented('getCategory', await get(`/api/categories/${category}${query}`), 200)
+    })
+
+    it('getCategory 400 and 404', async () => {
+      await expectDocumented('getCategory', await get('/api/categories/abc'), 400)
+      await expectDocumented('getCategory', await get('/api/categories/2147483000'), 404)
+    })
+  })
+
+  describe('searchContent', () => {
+    it.each([
+      '?q=body',
+      '?q=cuerpo&locale=es&limit=1000',
+      '?q=%27%3B%20DROP%20TABLE%20posts&page=3',
+    ])('searchContent 200 %s', async (query) => {
+      await expectDocumented('searchContent', await get(`/api/search${query}`), 200)
+    })
+
+    it('searchContent 400', async () => {
+      await expectDocumented('searchContent', await get('/api/search?q='), 400)
+    })
+
+    it('searchContent 429 with Retry-After once the client’s budget is spent', async () => {
+      const client = { 'X-Forwarded-For': uniqueClient() }
+      for (let spent = 0; ; spent += 1) {
+        const response = await get(`/api/search?q=budget${spent}`, { headers: client })
+        if (response.status === 429) return expectDocumented('searchContent', response, 429)
+        expect(response.status).toBe(200)
+        await response.arrayBuffer()
+      }
     })
   })
 

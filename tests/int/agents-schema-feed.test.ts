@@ -1,55 +1,21 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-
-import jsonld from 'jsonld'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { paths } from '@/site/routes'
 
 import { baseUrl, get, getJson } from '../support/api'
 import { createAgentsContent, markersIn, type AgentsContent } from '../support/agents-content'
+import {
+  expandJsonLd as expand,
+  nodeIds,
+  requestedContexts as requested,
+  SCHEMA,
+  unresolvedIds,
+} from '../support/json-ld'
 
 /**
  * /feeds/schema.jsonl (spec 4.7): every line expands with the `jsonld` package in safe mode,
- * offline, against a vendored schema.org context.
- *
- * `tests/fixtures/schemaorg-context.jsonld` is an excerpt of schema.org's own context file
- * (release 26.0, data/releases/26.0/schemaorgcontext.jsonld in schemaorg/schemaorg): the term
- * definitions of exactly the classes and properties the feed uses, copied as they are there, and
- * deliberately without the `@vocab` fallback. With it, safe mode fails on any term the feed uses
- * that schema.org does not define the way we think, instead of quietly mapping it through the
- * vocabulary; anything valid against the excerpt is valid against the full context.
+ * offline, against a vendored schema.org context (tests/support/json-ld.ts).
  */
-
-const CONTEXT_URLS = new Set([
-  'https://schema.org',
-  'https://schema.org/',
-  'http://schema.org',
-  'http://schema.org/',
-  'https://schema.org/docs/jsonldcontext.jsonld',
-])
-const VENDORED_CONTEXT = JSON.parse(
-  readFileSync(path.resolve('tests/fixtures/schemaorg-context.jsonld'), 'utf8'),
-) as object
-
-const requested: string[] = []
-/** Serves the vendored context and nothing else: no network. */
-async function documentLoader(url: string) {
-  requested.push(url)
-  if (!CONTEXT_URLS.has(url)) throw new Error(`offline: refusing to load ${url}`)
-  return { contextUrl: undefined, document: VENDORED_CONTEXT, documentUrl: url }
-}
-
-const expand = (entry: object) =>
-  jsonld.expand(
-    entry as jsonld.JsonLdDocument,
-    {
-      documentLoader,
-      safe: true,
-    } as jsonld.Options.Expand,
-  ) as Promise<Record<string, unknown>[]>
-
-const SCHEMA = 'http://schema.org/'
 
 let content: AgentsContent
 let response: Response
@@ -101,11 +67,31 @@ describe('GET /feeds/schema.jsonl', () => {
         'datePublished',
         'dateModified',
         'author',
+        'publisher',
       ]) {
         expect(node, `${entry['@id']} ${property}`).toHaveProperty([`${SCHEMA}${property}`])
       }
     }
     expect(requested.length).toBeGreaterThan(0)
+  })
+
+  it('stands alone line by line: the firm is given whole, other ids are lines of the feed', async () => {
+    const organization = `${baseUrl()}/#organization`
+    const documents = new Set(entries.map((entry) => String(entry['@id'])))
+    for (const entry of entries) {
+      const where = String(entry['@id'])
+      expect(unresolvedIds([entry], documents), where).toEqual([])
+      expect(nodeIds([entry]).defined, where).toContain(organization)
+      for (const id of nodeIds([entry]).referenced) expect(id, where).toMatch(/^https?:\/\//)
+    }
+    const publisher = (await expand(entries[0]!))[0]![`${SCHEMA}publisher`] as object[]
+    expect(publisher).toMatchObject([
+      {
+        '@id': organization,
+        [`${SCHEMA}name`]: [{ '@value': expect.any(String) }],
+        [`${SCHEMA}logo`]: [{ '@id': `${baseUrl()}/og-default.png` }],
+      },
+    ])
   })
 
   it('fails safe-mode expansion for a term schema.org does not define (the check has teeth)', async () => {

@@ -94,14 +94,18 @@ describe('each SKILL.md', () => {
     }
   })
 
-  it('the contact skill names the live MCP tool and the HTTP endpoint with their limits', async () => {
-    const contact = index.skills.find((skill) => skill.name === 'contact-team')!
-    const text = await (await fetch(contact.url)).text()
+  it('the skills name every live MCP tool; the contact skill its tool and the HTTP endpoint with their limits', async () => {
+    const skillText = async (name: string) =>
+      (await fetch(index.skills.find((skill) => skill.name === name)!.url)).text()
+    const text = await skillText('contact-team')
+    const both = `${text}\n${await skillText('read-content')}`
     const mcp = new Client({ name: 'skills-test', version: '1.0.0' })
     await mcp.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl()}/api/mcp`)))
     try {
       const { tools } = await mcp.listTools()
-      for (const tool of tools) expect(text).toContain(`\`${tool.name}\``)
+      for (const tool of tools) {
+        expect(tool.annotations?.readOnlyHint ? both : text).toContain(`\`${tool.name}\``)
+      }
     } finally {
       await mcp.close()
     }

@@ -1,6 +1,10 @@
-import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+
+import { createInquiryBudgets } from '@/inquiries/budgets'
 
 import { startApp, type AppServer } from '../support/app-server'
+import { concurrentMatchesSerial, lastUnitRace } from '../support/budget-races'
 import { APP_SETTINGS } from '../support/global-setup'
 import { postInquiry, resetBudgets, uniqueClient, validInquiry } from '../support/inquiries'
 
@@ -142,6 +146,62 @@ describe('inquiry budgets (spec section 8)', () => {
         { baseUrl: direct.url, client: null, headers: forged(index) },
       ])
       expect(statuses).toEqual([...accepted(10), 429])
+    })
+  })
+
+  describe('check and spend are one atomic step in Redis', () => {
+    let redis: Redis
+    let runs = 0
+    // Budgets of their own (a prefix of this run's namespace) on the tests' Redis.
+    const fresh = () =>
+      createInquiryBudgets(redis, `${inject('redisPrefix')}:atomic-${Date.now()}-${(runs += 1)}`)
+
+    beforeAll(async () => {
+      redis = new Redis(inject('redisUrl'))
+      await redis.ping()
+    })
+    afterAll(() => {
+      redis?.disconnect()
+    })
+
+    it('a request that will be refused never holds a unit another request needs', async () => {
+      // Through one connection, like the app's: Redis runs the scripts in the order they came.
+      expect(await lastUnitRace(fresh())).toEqual([true, false, true])
+    })
+
+    it('concurrent requests are decided exactly as the same requests one after another', async () => {
+      await concurrentMatchesSerial(fresh, 150)
+    }, 120_000)
+
+    it('loads its script into a Redis that has none (EVALSHA falls back to EVAL)', async () => {
+      await redis.script('FLUSH')
+      const budgets = fresh()
+      const decisions = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          budgets.spend({ email: 'flush@example.com', clientAddress: '10.9.9.9' }),
+        ),
+      )
+      expect(decisions.map((decision) => decision.allowed)).toEqual([
+        true,
+        true,
+        true,
+        false,
+        false,
+      ])
+    })
+
+    it('keeps a window: the first unit sets the expiry, a refusal says how long is left', async () => {
+      const budgets = fresh()
+      for (let index = 0; index < 3; index += 1) {
+        await budgets.spend({ email: 'window@example.com', clientAddress: '10.9.9.8' })
+      }
+      const refused = await budgets.spend({
+        email: 'window@example.com',
+        clientAddress: '10.9.9.8',
+      })
+      expect(refused).toMatchObject({ allowed: false, refusedBy: ['perEmail'] })
+      expect(refused.allowed ? 0 : refused.retryAfterSeconds).toBeGreaterThan(3590)
+      expect(refused.allowed ? 0 : refused.retryAfterSeconds).toBeLessThanOrEqual(3600)
     })
   })
 })

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { HOME_LATEST } from '@/markdown/pages'
-import { BLOG_PAGE_SIZE, paths } from '@/site/routes'
+import { BLOG_PAGE_SIZE, HOME_LATEST, paths } from '@/site/routes'
 
 import { baseUrl, get, getJson } from '../support/api'
 import {
@@ -12,7 +11,7 @@ import {
 } from '../support/agents-content'
 
 /**
- * Markdown twins (spec 4.6, issue 7): every site page P answers `P.md` and P with an `Accept`
+ * Markdown twins (spec 4.6): every site page P answers `P.md` and P with an `Accept`
  * that prefers text/markdown, with the same bytes; drafts and unknown pages are 404s.
  */
 
@@ -36,6 +35,8 @@ const varyOf = (response: Response) =>
 /** Every markdown link target in a text. */
 const linksIn = (markdown: string) =>
   [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!)
+/** Each target once, in order of first appearance (a card links its document twice). */
+const distinct = (links: string[]) => [...new Set(links)]
 
 /** Slugs of every published document, in the API's default order (newest first, ties by id). */
 async function publishedSlugs(collection: 'posts' | 'case-studies'): Promise<string[]> {
@@ -146,7 +147,9 @@ describe('what the twins say', () => {
     expect(markdown).toContain(
       `![Agents cover image](${site}/api/media/file/${encodeURIComponent(content.image.filename)})`,
     )
-    expect(markdown).toContain('- Categories: Agent Topics')
+    expect(markdown).toMatch(
+      /\n## Topics\n\n- \[Agent Topics\]\(http[^)]*\/en\/blog\/category\/[a-z0-9-]+\.md\)\n/,
+    )
     expect(markdown).toContain(`## ${content.post.title.en} section`)
     expect(markdown).toContain('with **bold** text.')
     expect(markdown).toContain(
@@ -175,7 +178,7 @@ describe('what the twins say', () => {
     const markdown = await (
       await get(twinPath(paths.caseStudy('en', content.caseStudy.slug)))
     ).text()
-    expect(markdown).toContain('- Client: Agents Client Ltd\n- Industry: Logistics')
+    expect(markdown).toContain('- **Client**: Agents Client Ltd\n- **Industry**: Logistics')
     expect(markdown).toContain(`\n# ${content.caseStudy.title.en}\n`)
   })
 
@@ -188,7 +191,9 @@ describe('what the twins say', () => {
   it('home lists the newest documents as links to their twins', async () => {
     const markdown = await (await get(twinPath(paths.home('en')))).text()
     const newest = (await publishedSlugs('posts')).slice(0, HOME_LATEST)
-    const listed = linksIn(markdown).filter((link) => /\/en\/blog\/[^/?]+\.md$/.test(link))
+    const listed = distinct(
+      linksIn(markdown).filter((link) => /\/en\/blog\/[^/?]+\.md$/.test(link)),
+    )
     expect(listed).toEqual(newest.map((slug) => `${baseUrl()}/en/blog/${slug}.md`))
     expect(markdown).toContain(`](${baseUrl()}/en/blog.md)`)
     expect(markdown).toContain(`](${baseUrl()}/en/case-studies.md)`)
@@ -205,8 +210,8 @@ describe('what the twins say', () => {
     for (let page = 1; page <= totalPages; page += 1) {
       const response = await get(twinPath(paths.blog('en', page)))
       expect(response.status).toBe(200)
-      const postLinks = linksIn(await response.text()).filter((link) =>
-        /\/en\/blog\/[^/?]+\.md$/.test(link),
+      const postLinks = distinct(
+        linksIn(await response.text()).filter((link) => /\/en\/blog\/[^/?]+\.md$/.test(link)),
       )
       expect(postLinks.length).toBeLessThanOrEqual(BLOG_PAGE_SIZE)
       seen.push(...postLinks)
@@ -218,9 +223,15 @@ describe('what the twins say', () => {
 
   it('the contact twin gives the ways to reach the team', async () => {
     const markdown = await (await get(twinPath(paths.contact('en')))).text()
+    // As on the page: the API and the skill are links; the MCP endpoint (POST only) is named.
     expect(linksIn(markdown)).toEqual(
-      expect.arrayContaining([`${baseUrl()}/openapi.json`, `${baseUrl()}/api/mcp`]),
+      expect.arrayContaining([
+        `${baseUrl()}/openapi.json`,
+        `${baseUrl()}/.well-known/agent-skills/contact-team/SKILL.md`,
+      ]),
     )
+    expect(markdown).toContain('`send_inquiry`')
+    expect(markdown).toContain('`/api/mcp`')
   })
 })
 
@@ -273,7 +284,7 @@ describe('content negotiation on the page URL (q-values)', () => {
 })
 
 /**
- * The HTML side (issue 6's pages and the proxy): each page advertises its twin, and since the
+ * The HTML side (the site's pages and the proxy): each page advertises its twin, and since the
  * same URL answers HTML or markdown by `Accept`, its HTML says so in `Vary` too.
  */
 describe('HTML pages advertise their twin', () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { baseUrl } from '../support/api'
 import { APP_SETTINGS } from '../support/global-setup'
 import {
+  CROSS_ORIGIN_BROWSER_REQUESTS,
   postInquiry,
   resetBudgets,
   uniqueClient,
@@ -59,6 +60,9 @@ const mcpHeaders = {
   'Content-Type': 'application/json',
   Accept: 'application/json, text/event-stream',
 }
+/** A tools/call request as a stateless client sends it (no session, no initialize first). */
+const toolCall = (params: unknown) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params })
 
 describe('MCP server at /api/mcp', () => {
   beforeEach(resetBudgets)
@@ -66,12 +70,17 @@ describe('MCP server at /api/mcp', () => {
     await Promise.all(clients.splice(0).map((client) => client.close()))
   })
 
-  it('initializes and lists exactly one tool, send_inquiry, with the inquiry contract as its schema', async () => {
+  it('initializes and lists the four tools; send_inquiry takes the inquiry contract', async () => {
     const mcp = await connect()
-    expect(mcp.getServerVersion()).toMatchObject({ name: 'consultancy-site', version: '1.0.0' })
+    expect(mcp.getServerVersion()).toMatchObject({ name: 'consultancy-site', version: '1.1.0' })
     const { tools } = await mcp.listTools()
-    expect(tools.map((tool) => tool.name)).toEqual(['send_inquiry'])
-    const tool = tools[0]!
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'search_content',
+      'list_documents',
+      'get_document',
+      'send_inquiry',
+    ])
+    const tool = tools.find((candidate) => candidate.name === 'send_inquiry')!
     expect(tool.description).toMatch(/team/)
     expect(tool.description).toMatch(/3 per email address/)
     expect(tool.annotations).toMatchObject({
@@ -116,18 +125,79 @@ describe('MCP server at /api/mcp', () => {
     expect(mail!.text).toContain('Agents')
   })
 
-  it('invalid arguments are a tool error naming the field', async () => {
+  it('invalid arguments are a tool error naming the field, in words', async () => {
     const mcp = await connect()
-    for (const [args, field] of [
-      [validInquiry({ email: 'nope' }), 'email'],
-      [validInquiry({ name: 'x'.repeat(121) }), 'name'],
-      [validInquiry({ locale: 'fr' }), 'locale'],
-      [{ name: 'Ana', email: 'ana@example.com' }, 'message'],
-      [validInquiry({ extra: true }), 'extra'],
+    for (const [args, field, says] of [
+      [validInquiry({ email: 'nope' }), 'email', 'must be a valid email address'],
+      [validInquiry({ email: 'a@b-.com' }), 'email', 'must be a valid email address'],
+      [validInquiry({ name: 'x'.repeat(121) }), 'name', 'must be at most 120 characters'],
+      [validInquiry({ name: 42 }), 'name', 'must be a string'],
+      [validInquiry({ locale: 'fr' }), 'locale', 'must be one of "en", "es"'],
+      [{ name: 'Ana', email: 'ana@example.com' }, 'message', 'is required'],
+      [validInquiry({ extra: true }), 'extra', 'is not an allowed property'],
     ] as const) {
       const result = await send(mcp, args)
-      expect(result.isError).toBe(true)
-      expect(result.content[0]?.text).toContain(field)
+      expect(result.isError, field).toBe(true)
+      const text = result.content[0]?.text ?? ''
+      expect(text).toContain(`${field} ${says}`)
+      expect(text).toMatch(/^Invalid arguments: .*Fix them and call again\.$/)
+      // No validator dump: no JSON, no issue codes, one line.
+      expect(text).not.toMatch(/[{}\n]|invalid_type|too_big|"code"/)
+    }
+    const both = await send(mcp, { name: '', email: 'x', message: 'ok' })
+    expect(both.content[0]?.text).toMatch(/name must not be empty; email must be a valid email/)
+  })
+
+  it('an empty phone is accepted, as the contract allows', async () => {
+    const result = await send(await connect(), validInquiry({ phone: '' }))
+    expect(result.structuredContent).toEqual({ success: true })
+  })
+
+  it('an unknown tool is a JSON-RPC error -32602 saying which tools there are', async () => {
+    const mcp = await connect()
+    const error = await mcp.callTool({ name: 'send_inquiries', arguments: validInquiry() }).then(
+      () => null,
+      (caught: { code?: number; message?: string }) => caught,
+    )
+    expect(error).toMatchObject({ code: -32602 })
+    expect(error?.message).toContain(
+      'Unknown tool "send_inquiries". Available tools: search_content, list_documents, get_document, send_inquiry.',
+    )
+  })
+
+  it.each<[string, unknown]>([
+    ['a string', 'name=Ana'],
+    ['an array', [validInquiry()]],
+    ['a number', 42],
+    ['null', null],
+  ])('arguments that are %s are a JSON-RPC error -32602 in words', async (kind, args) => {
+    const { status, body } = await rawMcp({
+      method: 'POST',
+      headers: mcpHeaders,
+      body: toolCall({ name: 'send_inquiry', arguments: args }),
+    })
+    expect(status).toBe(200)
+    expect(body).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      error: {
+        code: -32602,
+        message: `Invalid params: arguments must be an object of named arguments, not ${kind}.`,
+      },
+    })
+  })
+
+  it('a tools/call without a tool name is a JSON-RPC error -32602', async () => {
+    for (const params of [{ arguments: validInquiry() }, { name: 7 }]) {
+      const { body } = await rawMcp({
+        method: 'POST',
+        headers: mcpHeaders,
+        body: toolCall(params),
+      })
+      expect(body).toMatchObject({ id: 2, error: { code: -32602 } })
+      expect(String((body.error as { message: string }).message)).toMatch(
+        /^Invalid params: name (is required|must be a string), the tool to call \(available: search_content, list_documents, get_document, send_inquiry\)/,
+      )
     }
   })
 
@@ -151,18 +221,34 @@ describe('MCP server at /api/mcp', () => {
     expect((await send(mcp, validInquiry())).content[0]?.text).toMatch(/per client/)
   })
 
-  it('refuses a foreign Origin with 403 and a JSON-RPC error', async () => {
-    const { status, body } = await rawMcp({
-      method: 'POST',
-      headers: { ...mcpHeaders, Origin: 'https://evil.example' },
-      body: initialize,
-    })
-    expect(status).toBe(403)
-    expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null })
-  })
+  it.each(CROSS_ORIGIN_BROWSER_REQUESTS)(
+    'refuses a cross-origin browser request %j as POST /api/inquiries does: 403, JSON-RPC error',
+    async (headers) => {
+      const {
+        status,
+        headers: answer,
+        body,
+      } = await rawMcp({
+        method: 'POST',
+        headers: { ...mcpHeaders, ...headers },
+        body: toolCall({ name: 'send_inquiry', arguments: validInquiry() }),
+      })
+      expect(status).toBe(403)
+      expect(answer.get('content-type')).toMatch(/^application\/json/)
+      expect(body).toEqual({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Cross-origin requests are not accepted.' },
+        id: null,
+      })
+    },
+  )
 
   it('accepts its own origin and requests without Origin', async () => {
-    for (const headers of [{ ...mcpHeaders, Origin: new URL(baseUrl()).origin }, mcpHeaders]) {
+    for (const headers of [
+      { ...mcpHeaders, Origin: new URL(baseUrl()).origin, 'Sec-Fetch-Site': 'same-origin' },
+      { ...mcpHeaders, 'Sec-Fetch-Site': 'none' },
+      mcpHeaders,
+    ]) {
       const { status, body } = await rawMcp({ method: 'POST', headers, body: initialize })
       expect(status).toBe(200)
       expect(body).toMatchObject({

@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process'
+
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { asAdmin, baseUrl } from '../support/api'
+import { asAdmin, baseUrl, get } from '../support/api'
 import {
   createDocument,
   createImage,
@@ -85,6 +87,20 @@ describe('site pages', () => {
     expect(live.html).not.toContain('SITE-UNPUBLISHED-EDIT')
   })
 
+  it("a cover's srcset names each generated size once, at its own width", async () => {
+    const { html } = await page(`/en/blog/${post.slug}`)
+    const srcset = attr(html, /<img[^>]*class="cover"[^>]*srcSet="([^"]+)"/)
+    const candidates = srcset?.split(', ').map((entry) => {
+      const [url, width] = entry.split(' ')
+      return [url!.match(/-(\d+)x\d+\.webp$/)?.[1], width]
+    })
+    expect(candidates).toEqual([
+      ['400', '400w'],
+      ['800', '800w'],
+      ['1600', '1600w'],
+    ])
+  })
+
   const NOT_FOUND_TITLE = { en: 'Page not found', es: 'Página no encontrada' }
 
   it.each<[() => string, 'en' | 'es']>([
@@ -163,7 +179,7 @@ describe('site pages', () => {
     expect(attr(html, /type="text\/markdown" href="([^"]+)"/)).toBe(url(`/es/blog/${post.slug}.md`))
     expect(attr(html, /type="application\/rss\+xml" href="([^"]+)"/)).toBe(url('/es/feed.xml'))
     const jsonLd = JSON.parse(attr(html, /<script type="application\/ld\+json">([^<]+)<\/script>/)!)
-    expect(jsonLd).toMatchObject({
+    expect(jsonLd['@graph'][0]).toMatchObject({
       '@type': 'BlogPosting',
       headline: 'Artículo de prueba',
       inLanguage: 'es',
@@ -194,11 +210,33 @@ describe('what search engines read', () => {
     expect(xml).not.toContain(draft.slug)
   })
 
-  it('robots.txt names the sitemap and the schema feed, and keeps crawlers out of /admin', async () => {
+  it('robots.txt names the sitemap and keeps crawlers out of /admin, with standard records only', async () => {
     const { html: text } = await page('/robots.txt')
     expect(text).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`)
-    expect(text).toContain(`Schemamap: ${baseUrl()}/feeds/schema.jsonl`)
     expect(text).toMatch(/^Disallow: \/admin$/m)
+    for (const line of text.split('\n').filter(Boolean)) {
+      expect(line).toMatch(/^(User-agent|Allow|Disallow|Sitemap): /)
+    }
+    // A first-match parser (Python's standard library) reads it as RFC 9309's longest match does.
+    const script = [
+      'import json, sys, urllib.robotparser',
+      'parser = urllib.robotparser.RobotFileParser()',
+      'parser.parse(sys.stdin.read().splitlines())',
+      'print(json.dumps([parser.can_fetch("AnyBot", sys.argv[1] + p) for p in sys.argv[2:]]))',
+    ].join('\n')
+    const paths = [
+      '/admin',
+      '/admin/login',
+      '/api/users',
+      '/api/posts',
+      '/en',
+      '/api/media/file/a.png',
+    ]
+    const verdicts = execFileSync('python3', ['-c', script, baseUrl(), ...paths], {
+      input: text,
+      encoding: 'utf8',
+    })
+    expect(JSON.parse(verdicts)).toEqual([false, false, false, true, true, true])
   })
 
   it('the site has an icon: /favicon.ico for any client, and SVG and ICO links in every page head', async () => {
@@ -245,6 +283,27 @@ describe('freshness and preview', () => {
     expect(anonymous.headers.get('set-cookie') ?? '').not.toContain('__prerender_bypass')
     const openRedirect = await page('/api/preview?path=//evil.example')
     expect(openRedirect.status).toBe(400)
+  })
+
+  it('leaving preview redirects only to a path of this site', async () => {
+    for (const path of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      '/\t/evil.example',
+    ]) {
+      const refused = await get(`/api/preview/exit?path=${encodeURIComponent(path)}`, {
+        redirect: 'manual',
+      })
+      expect(refused.status, path).toBe(400)
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+        'invalid_parameter',
+      )
+    }
+    const exit = await get('/api/preview/exit?path=%2Fes%2Fblog', { redirect: 'manual' })
+    expect(exit.status).toBe(307)
+    expect(exit.headers.get('location')).toBe('/es/blog')
+    expect(exit.headers.get('set-cookie') ?? '').toContain('__prerender_bypass=;')
   })
 
   it('a signed-in editor previews the draft', async () => {

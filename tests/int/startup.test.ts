@@ -2,11 +2,31 @@ import { spawn } from 'node:child_process'
 
 import { describe, expect, it } from 'vitest'
 
-function startServer(
+import { scriptNodeArgs, untilStarted } from '../../scripts/lib/script-process'
+import { TEST_SECRET } from '../support/app-server'
+
+/** Settings that pass validation; the server then fails later, at the unreachable database. */
+const VALID = {
+  DATABASE_URL: 'postgres://127.0.0.1:1/none',
+  PAYLOAD_SECRET: TEST_SECRET,
+  SITE_URL: 'https://example.com',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+}
+
+async function startServer(
   env: Record<string, string | undefined>,
 ): Promise<{ code: number; output: string }> {
+  let output = ''
+  const code = await untilStarted(() => startServerOnce(env, (chunk) => (output = chunk)))
+  return { code, output }
+}
+
+function startServerOnce(
+  env: Record<string, string | undefined>,
+  report: (output: string) => void,
+): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, scriptNodeArgs('src/server/start.ts'), {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -20,7 +40,8 @@ function startServer(
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
     child.on('exit', (code) => {
       clearTimeout(timer)
-      resolve({ code: code ?? 1, output })
+      report(output)
+      resolve(code ?? 1)
     })
   })
 }
@@ -34,14 +55,26 @@ describe('production start', () => {
   })
 
   it('fails at start on an invalid setting, naming it', async () => {
-    const { code, output } = await startServer({
-      DATABASE_URL: 'postgres://127.0.0.1:1/none',
-      PAYLOAD_SECRET: 'x'.repeat(40),
-      SITE_URL: 'https://example.com',
-      TRUSTED_PROXIES: 'not-an-address',
-    })
+    const { code, output } = await startServer({ ...VALID, TRUSTED_PROXIES: 'not-an-address' })
     expect(code).not.toBe(0)
     expect(output).toContain('TRUSTED_PROXIES')
     expect(output).not.toContain('PAYLOAD_SECRET:')
+    expect(output).not.toContain('SMTP_URL:')
+  })
+
+  it('refuses to start without a mail transport, saying what to set', async () => {
+    const { code, output } = await startServer({ ...VALID, SMTP_URL: undefined })
+    expect(code).not.toBe(0)
+    expect(output).toContain('SMTP_URL: required in production')
+    expect(output).toContain('MAIL_TRANSPORT=files')
+  })
+
+  it('refuses a published default or a weak secret, saying how to make one', async () => {
+    for (const secret of ['change-me-to-32-or-more-random-characters', 'ab'.repeat(20)]) {
+      const { code, output } = await startServer({ ...VALID, PAYLOAD_SECRET: secret })
+      expect(code).not.toBe(0)
+      expect(output).toContain('PAYLOAD_SECRET:')
+      expect(output).toContain('openssl rand -hex 32')
+    }
   })
 })

@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 
+import { scriptNodeArgs, untilStarted } from '../../scripts/lib/script-process'
 import { serverBundlePath } from '../../scripts/lib/server-bundle'
 
 export interface AppServer {
@@ -27,12 +28,16 @@ export function freePort(): Promise<number> {
 export const TEST_SECRET = 'test-secret-0123456789abcdef0123456789abcdef'
 
 /**
- * Runs a script of the project with `node --import tsx`, resolving with its exit code. Its output
+ * Runs a script of the project with tsx (scriptNodeArgs), resolving with its exit code. Its output
  * (Payload logs errors as JSON on stdout) is kept, and shown when the script fails.
  */
 export function runScript(script: string, env: Record<string, string>): Promise<number> {
+  return untilStarted(() => runScriptOnce(script, env))
+}
+
+function runScriptOnce(script: string, env: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    const child = spawn(process.execPath, scriptNodeArgs(script), {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -54,15 +59,22 @@ export function runScript(script: string, env: Record<string, string>): Promise<
 }
 
 /**
- * Starts the production build with the project's server (its bundle of src/server/main.ts, what `npm start`
+ * Starts the production build with the project's server (its bundle of src/server/start.ts, what `npm start`
  * runs) as a separate process, and waits until it answers. Output: .data/test-logs/<name>.log.
+ * `options.dir` starts the build of another checkout instead (a benchmark compares against the
+ * previous release's): its server bundle, run from that directory as its `npm start` would.
  */
-export async function startApp(name: string, env: Record<string, string>): Promise<AppServer> {
+export async function startApp(
+  name: string,
+  env: Record<string, string>,
+  options: { dir?: string } = {},
+): Promise<AppServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   mkdirSync('.data/test-logs', { recursive: true })
   const log = createWriteStream(path.join('.data/test-logs', `${name}.log`))
   const child = spawn(process.execPath, [serverBundlePath()], {
+    cwd: options.dir,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -71,6 +83,9 @@ export async function startApp(name: string, env: Record<string, string>): Promi
       SITE_URL: url,
       HOST: '127.0.0.1',
       PORT: String(port),
+      // Production starts only with a mail transport: instances that are given no SMTP server
+      // store their mail as files, as they must be told to.
+      ...(env.SMTP_URL ? {} : { MAIL_TRANSPORT: 'files' }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

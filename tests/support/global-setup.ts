@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import type { TestProject } from 'vitest/node'
 
+import { adminWithApiKey } from './admin'
 import { runScript, startApp, type AppServer } from './app-server'
 import { createTestDatabase, stopTestDatabaseServer } from './database'
 import { startSmtpCatcher, type SmtpCatcher } from './smtp'
@@ -66,7 +67,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', app.url)
   project.provide('databaseUrl', databaseUrl)
-  project.provide('adminAuthorization', await bootstrapAdmin(app.url))
+  project.provide('adminAuthorization', await adminWithApiKey(app.url, env, ADMIN, ADMIN_API_KEY))
   project.provide('mailDir', mailDir)
   project.provide('redisUrl', redisUrl)
   project.provide('redisPrefix', redisPrefix)
@@ -77,23 +78,4 @@ export default async function setup(project: TestProject) {
     await smtp?.stop()
     await stopTestDatabaseServer()
   }
-}
-
-/** Creates the first user (who becomes admin) through the API, then gives them an API key. */
-async function bootstrapAdmin(baseUrl: string): Promise<string> {
-  const registered = await fetch(`${baseUrl}/api/users/first-register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  if (!registered.ok)
-    throw new Error(`first-register: ${registered.status} ${await registered.text()}`)
-  const { user, token } = (await registered.json()) as { user: { id: number }; token: string }
-  const updated = await fetch(`${baseUrl}/api/users/${user.id}`, {
-    method: 'PATCH',
-    headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}` },
-    body: JSON.stringify({ enableAPIKey: true, apiKey: ADMIN_API_KEY }),
-  })
-  if (!updated.ok) throw new Error(`enable API key: ${updated.status} ${await updated.text()}`)
-  return `users API-Key ${ADMIN_API_KEY}`
 }

@@ -72,6 +72,7 @@ export async function resetBudgets(): Promise<void> {
 export function receivedMail(): (ReceivedMail & ParsedMail)[] {
   const dir = inject('mailDir')
   return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as ReceivedMail)
     .map((mail) => ({ ...mail, ...parseMail(mail.raw) }))
@@ -90,3 +91,15 @@ export async function waitForMail(
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
+
+/**
+ * Headers of browser requests from another site, which the inquiry endpoint, the MCP endpoint and
+ * the contact form all refuse with one rule.
+ */
+export const CROSS_ORIGIN_BROWSER_REQUESTS: Record<string, string>[] = [
+  { Origin: 'https://evil.example' },
+  { Origin: 'null' },
+  { 'Sec-Fetch-Site': 'cross-site' },
+  { 'Sec-Fetch-Site': 'same-site' },
+  { Origin: 'http://127.0.0.1:1', 'Sec-Fetch-Site': 'same-origin' },
+]

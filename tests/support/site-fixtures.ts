@@ -3,7 +3,7 @@
  * media and Lexical editor states built by hand, and a `PublishedSite` holding them.
  */
 import { LOCALES, type Locale } from '@/i18n/locales'
-import { emptySite, type PublishedSite } from '@/markdown/site'
+import { emptySite, type PublishedSite } from '@/site/snapshot'
 import type { Category, Media } from '@/payload-types'
 import type { SiteDocument } from '@/site/content'
 import type { PageCollection } from '@/site/routes'
@@ -115,6 +115,7 @@ export function site(
         Object.fromEntries(mediaById.map((item) => [item.id, item])),
       ]),
     ) as unknown as PublishedSite['media'],
+    settings: empty.settings,
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { SMTPServer } from 'smtp-server'
@@ -53,10 +53,11 @@ export async function startSmtpCatcher(
         }
         received.push(mail)
         if (options.dir) {
-          writeFileSync(
-            path.join(options.dir, `${Date.now()}-${received.length}.json`),
-            JSON.stringify(mail),
-          )
+          // Written aside, then renamed into place: readers in other processes list the folder
+          // at any moment and must never see half a file.
+          const file = path.join(options.dir, `${Date.now()}-${received.length}.json`)
+          writeFileSync(`${file}.partial`, JSON.stringify(mail))
+          renameSync(`${file}.partial`, file)
         }
         callback()
       })

@@ -7,6 +7,7 @@ import { env } from '@/env'
 import { messagesFor } from '@/i18n/messages'
 import { requestLocale } from '@/i18n/request-locale'
 import { SITE } from '@/site/config'
+import { pageSettings } from '@/site/settings'
 
 import './site.css'
 
@@ -17,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     metadataBase: new URL(env.SITE_URL),
     title: { default: SITE.name, template: `%s · ${SITE.name}` },
-    description: SITE.description[locale],
+    description: (await pageSettings(locale)).description,
     applicationName: SITE.name,
   }
 }
@@ -29,15 +30,16 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SiteLayout({ children }: { children: ReactNode }) {
   const locale = await requestLocale()
   const t = messagesFor(locale)
+  const settings = await pageSettings(locale)
   return (
     <html lang={locale}>
       <body>
         <a href="#content" className="skip-link">
           {t.skipToContent}
         </a>
-        <SiteHeader locale={locale} t={t} />
+        <SiteHeader locale={locale} t={t} links={settings.navigation.headerLinks} />
         <main id="content">{children}</main>
-        <SiteFooter locale={locale} t={t} />
+        <SiteFooter locale={locale} t={t} text={settings.navigation.footerText} />
       </body>
     </html>
   )

@@ -1,4 +1,6 @@
-// GET /robots.txt – crawl rules, the sitemap, and the JSON-LD feed for agents
+// GET /robots.txt – crawl rules and the sitemap
+import { CACHING_POLICY } from '@/http/cache-control'
+import { refuseOtherMethods } from '@/http/methods'
 import { robotsTxt } from '@/site/robots'
 
 export const dynamic = 'force-dynamic'
@@ -7,7 +9,9 @@ export function GET(): Response {
   return new Response(robotsTxt(), {
     headers: {
       'Content-Type': 'text/plain; charset=utf-8',
-      'Cache-Control': 'public, max-age=3600',
+      'Cache-Control': CACHING_POLICY.robots.cacheControl,
     },
   })
 }
+
+export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods('GET')

@@ -4,7 +4,7 @@ import { publishableCollection, publishableFields } from '@/fields/publishable'
 
 export const CaseStudies: CollectionConfig = {
   slug: 'case-studies',
-  ...publishableCollection,
+  ...publishableCollection('case-studies'),
   labels: { singular: 'Case study', plural: 'Case studies' },
   admin: {
     useAsTitle: 'title',

@@ -4,7 +4,7 @@ import { publishableCollection, publishableFields } from '@/fields/publishable'
 
 export const Posts: CollectionConfig = {
   slug: 'posts',
-  ...publishableCollection,
+  ...publishableCollection('posts'),
   admin: {
     useAsTitle: 'title',
     defaultColumns: ['title', 'slug', '_status', 'publishedAt'],

@@ -1,10 +1,16 @@
 import type { CollectionConfig } from 'payload'
 
 import { adminsOnly, adminsOnlyField, adminsOrSelf } from '@/access/admins'
+import { ROLES } from '@/access/roles'
+import { env } from '@/env'
+import { ERROR_STATUS } from '@/http/error-codes'
 
-import { throttleSignIn } from './sign-in-throttle'
-
-export const ROLES = ['admin', 'editor'] as const
+import { inProjectShape } from './account-error'
+import { refuseControlCharacters } from './account-input'
+import { firstAccountGuard, firstAccountIsAdmin } from './first-account'
+import { inviteNewAccount } from './invitation'
+import { forgiveSuccessfulSignIn, throttleSignIn } from './sign-in-throttle'
+import { equaliseUnknownAccountTiming } from './sign-in-timing'
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -16,10 +22,25 @@ export const Users: CollectionConfig = {
     // Editors create an API key in their account and send `Authorization: users API-Key <key>`.
     useAPIKey: true,
     tokenExpiration: 60 * 60 * 8,
-    // Per account: after this many wrong passwords the account is locked for a while.
-    maxLoginAttempts: 10,
-    lockTime: 15 * 60 * 1000,
+    // No lockout per account: anyone could use it up and lock a real editor out. Guessing is
+    // throttled per client address and per account from each address (sign-in-throttle.ts).
+    maxLoginAttempts: 0,
+    // The session cookie goes over HTTPS only when the site is served over HTTPS.
+    cookies: { secure: env.SITE_URL.startsWith('https://'), sameSite: 'Lax' },
   },
+  endpoints: [
+    // Email verification is off for accounts, so its endpoint, which would look up whatever token
+    // the path carries, is not served.
+    {
+      path: '/verify/:id',
+      method: 'post',
+      handler: () =>
+        Response.json(
+          { error: { code: 'not_found', message: 'Accounts have no email verification.' } },
+          { status: ERROR_STATUS.not_found },
+        ),
+    },
+  ],
   access: {
     // Private collection: nobody reads accounts without signing in.
     read: adminsOrSelf,
@@ -36,6 +57,11 @@ export const Users: CollectionConfig = {
       hasMany: true,
       required: true,
       defaultValue: ['editor'],
+      admin: {
+        description:
+          'admin: everything, accounts included; editor: content, publishing, the inquiry inbox; ' +
+          'author: writes posts and case studies as drafts (cannot publish, delete or read inquiries).',
+      },
       options: ROLES.map((role) => ({ label: role, value: role })),
       saveToJWT: true,
       access: {
@@ -46,14 +72,16 @@ export const Users: CollectionConfig = {
     },
   ],
   hooks: {
-    beforeOperation: [throttleSignIn],
-    beforeChange: [
-      // The very first account (created on /admin's first-run screen) is the admin.
-      async ({ req, operation, data }) => {
-        if (operation !== 'create') return data
-        const { totalDocs } = await req.payload.count({ collection: 'users', req })
-        return totalDocs === 0 ? { ...data, roles: ['admin'] } : data
-      },
+    // In order: bad input is refused before it costs any budget, and budgets before any work.
+    beforeOperation: [
+      refuseControlCharacters,
+      throttleSignIn,
+      equaliseUnknownAccountTiming,
+      firstAccountGuard({ production: env.NODE_ENV === 'production' }),
     ],
+    beforeChange: [firstAccountIsAdmin],
+    afterChange: [inviteNewAccount],
+    afterLogin: [forgiveSuccessfulSignIn],
+    afterError: [inProjectShape],
   },
 }

@@ -5,15 +5,12 @@ export const en = {
     blog: 'Blog',
     caseStudies: 'Case studies',
     contact: 'Contact',
+    search: 'Search',
     label: 'Main',
   },
   skipToContent: 'Skip to content',
   languageSwitcher: { label: 'Language' },
   home: {
-    title: 'Software, data and cloud consulting that ships',
-    intro:
-      'We are a small senior team that helps companies design, build and run software, data platforms and cloud infrastructure — and leaves their teams stronger than we found them.',
-    cta: 'Tell us about your project',
     latestPosts: 'Latest articles',
     featuredCaseStudies: 'Featured case studies',
     allPosts: 'All articles',
@@ -38,10 +35,35 @@ export const en = {
     empty: 'No case studies yet.',
     readMore: 'Read the case study',
   },
-  document: { publishedOn: 'Published on', categories: 'Topics', back: 'Back to the list' },
+  document: {
+    publishedOn: 'Published on',
+    categories: 'Topics',
+    back: 'Back to the list',
+    readingTime: (minutes: number) => `${minutes} min read`,
+    related: 'Related articles',
+  },
+  category: {
+    title: (name: string) => `Articles on ${name}`,
+    description: (name: string) => `Articles from our consultants on ${name}.`,
+    empty: 'No articles on this topic yet.',
+  },
+  search: {
+    title: 'Search',
+    description: 'Search our articles and case studies.',
+    label: 'Search the site',
+    submit: 'Search',
+    resultsFor: (total: number, query: string) =>
+      `${total} result${total === 1 ? '' : 's'} for “${query}”`,
+    empty: (query: string) => `Nothing found for “${query}”. Try other or fewer words.`,
+    invalid: (max: number) => `Enter between 1 and ${max} characters to search for.`,
+    rateLimited: (seconds: number) =>
+      `You have searched a lot in a short time. Please try again in ${seconds} seconds.`,
+    previous: 'Previous results',
+    next: 'More results',
+    post: 'Article',
+    caseStudy: 'Case study',
+  },
   contact: {
-    title: 'Contact us',
-    description: 'Tell us about your project: we answer every inquiry within two working days.',
     name: 'Name',
     email: 'Email',
     phone: 'Phone (with country code)',
@@ -56,6 +78,35 @@ export const en = {
     rateLimited: (minutes: number) =>
       `You have sent several inquiries recently. Please try again in about ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     unavailable: 'We could not accept your inquiry right now. Please try again in a minute.',
+    // The acknowledgement mail to a sender (INQUIRY_ACKNOWLEDGEMENT=on). It repeats nothing the
+    // sender wrote: anyone can type any address into the form.
+    acknowledgement: {
+      subject: (site: string) => `We received your inquiry — ${site}`,
+      body: (site: string) =>
+        `Thank you for contacting ${site}. Your inquiry has reached our team, and we answer every inquiry within two working days.\n\nIf you did not write to us, you can ignore this message: nothing more will be sent.`,
+    },
+    agents: {
+      title: 'For developers and agents',
+      intro: 'Programs and AI agents can send the same inquiry without this form:',
+      http: 'with a JSON body, described in the',
+      openapi: 'OpenAPI document',
+      mcpTool: 'the tool',
+      mcpServer: 'of the MCP server at',
+      mcpTransport: '(Streamable HTTP)',
+      skill: 'step-by-step instructions for agents: the Agent Skill',
+      fields: 'Fields',
+      field: 'Field',
+      rules: 'Rules',
+      required: 'required',
+      optional: 'optional',
+      upTo: (max: number) => `up to ${max} characters`,
+      oneOf: 'one of',
+      byDefault: 'default',
+      limits: (perEmail: number, perClient: number, global: number) =>
+        `Each hour, at most ${perEmail} inquiries per email address, ${perClient} per client and ${global} for the whole site.`,
+      example: 'Example',
+      exampleMessage: 'We would like to talk about a data platform.',
+    },
     errors: {
       required: 'This field is required.',
       email: 'Enter a valid email address.',
@@ -77,9 +128,9 @@ export const en = {
     home: 'Go to the home page',
   },
   footer: {
-    rights: 'All rights reserved.',
     feed: 'RSS feed',
     forAgents: 'For agents: llms.txt, API and MCP',
+    apiReference: 'API reference',
   },
 }
 

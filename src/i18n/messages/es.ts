@@ -7,15 +7,12 @@ export const es: Messages = {
     blog: 'Blog',
     caseStudies: 'Casos de éxito',
     contact: 'Contacto',
+    search: 'Buscar',
     label: 'Principal',
   },
   skipToContent: 'Saltar al contenido',
   languageSwitcher: { label: 'Idioma' },
   home: {
-    title: 'Consultoría de software, datos y nube que llega a producción',
-    intro:
-      'Somos un equipo pequeño y senior que ayuda a empresas a diseñar, construir y operar software, plataformas de datos e infraestructura en la nube, y que deja a sus equipos más fuertes de lo que los encontró.',
-    cta: 'Cuéntanos tu proyecto',
     latestPosts: 'Últimos artículos',
     featuredCaseStudies: 'Casos de éxito destacados',
     allPosts: 'Todos los artículos',
@@ -41,10 +38,34 @@ export const es: Messages = {
     empty: 'Todavía no hay casos de éxito.',
     readMore: 'Leer el caso',
   },
-  document: { publishedOn: 'Publicado el', categories: 'Temas', back: 'Volver a la lista' },
+  document: {
+    publishedOn: 'Publicado el',
+    categories: 'Temas',
+    back: 'Volver a la lista',
+    readingTime: (minutes) => `${minutes} min de lectura`,
+    related: 'Artículos relacionados',
+  },
+  category: {
+    title: (name) => `Artículos sobre ${name}`,
+    description: (name) => `Artículos de nuestro equipo sobre ${name}.`,
+    empty: 'Todavía no hay artículos sobre este tema.',
+  },
+  search: {
+    title: 'Buscar',
+    description: 'Busca en nuestros artículos y casos de éxito.',
+    label: 'Buscar en el sitio',
+    submit: 'Buscar',
+    resultsFor: (total, query) => `${total} resultado${total === 1 ? '' : 's'} para «${query}»`,
+    empty: (query) => `No encontramos nada para «${query}». Prueba con otras palabras o con menos.`,
+    invalid: (max) => `Escribe entre 1 y ${max} caracteres para buscar.`,
+    rateLimited: (seconds) =>
+      `Has hecho muchas búsquedas en poco tiempo. Vuelve a intentarlo en ${seconds} segundos.`,
+    previous: 'Resultados anteriores',
+    next: 'Más resultados',
+    post: 'Artículo',
+    caseStudy: 'Caso de éxito',
+  },
   contact: {
-    title: 'Contacto',
-    description: 'Cuéntanos tu proyecto: respondemos a todas las consultas en dos días laborables.',
     name: 'Nombre',
     email: 'Correo electrónico',
     phone: 'Teléfono (con prefijo internacional)',
@@ -60,6 +81,34 @@ export const es: Messages = {
       `Has enviado varias consultas recientemente. Inténtalo de nuevo dentro de unos ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
     unavailable:
       'No hemos podido aceptar tu consulta ahora mismo. Inténtalo de nuevo en un minuto.',
+    acknowledgement: {
+      subject: (site) => `Hemos recibido tu consulta — ${site}`,
+      body: (site) =>
+        `Gracias por escribir a ${site}. Tu consulta ha llegado a nuestro equipo; respondemos a todas las consultas en dos días laborables.\n\nSi no nos has escrito, puedes ignorar este mensaje: no recibirás nada más.`,
+    },
+    agents: {
+      title: 'Para desarrolladores y agentes',
+      intro:
+        'Los programas y los agentes de IA pueden enviar la misma consulta sin este formulario:',
+      http: 'con un cuerpo JSON, descrito en el',
+      openapi: 'documento OpenAPI',
+      mcpTool: 'la herramienta',
+      mcpServer: 'del servidor MCP en',
+      mcpTransport: '(Streamable HTTP)',
+      skill: 'instrucciones paso a paso para agentes: la Agent Skill',
+      fields: 'Campos',
+      field: 'Campo',
+      rules: 'Reglas',
+      required: 'obligatorio',
+      optional: 'opcional',
+      upTo: (max: number) => `hasta ${max} caracteres`,
+      oneOf: 'uno de',
+      byDefault: 'por defecto',
+      limits: (perEmail: number, perClient: number, global: number) =>
+        `Cada hora, como máximo ${perEmail} consultas por dirección de correo, ${perClient} por cliente y ${global} para todo el sitio.`,
+      example: 'Ejemplo',
+      exampleMessage: 'Nos gustaría hablar de una plataforma de datos.',
+    },
     errors: {
       required: 'Este campo es obligatorio.',
       email: 'Introduce un correo electrónico válido.',
@@ -81,8 +130,8 @@ export const es: Messages = {
     home: 'Ir a la página de inicio',
   },
   footer: {
-    rights: 'Todos los derechos reservados.',
     feed: 'Feed RSS',
     forAgents: 'Para agentes: llms.txt, API y MCP',
+    apiReference: 'Referencia de la API',
   },
 }

@@ -8,20 +8,25 @@ import { messagesFor } from '@/i18n/messages'
 import { SITE } from '@/site/config'
 import { CARD_FIELDS, listDocuments } from '@/site/content'
 import { organizationJsonLd } from '@/site/json-ld'
+import { pageSettings } from '@/site/settings'
+import { LivePreviewRefresh } from '@/components/LivePreviewRefresh'
+import { env } from '@/env'
+import { draftMode } from 'next/headers'
 import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
-import { paths } from '@/site/routes'
+import { HOME_LATEST, paths } from '@/site/routes'
 
 type Props = { params: Promise<{ locale: string }> }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params
   if (!isLocale(locale)) return notFoundMetadata()
+  const settings = await pageSettings(locale)
   return pageMetadata({
     locale,
     pathFor: paths.home,
-    title: `${SITE.name}: ${SITE.tagline[locale]}`,
-    description: SITE.description[locale],
+    title: `${SITE.name}: ${settings.tagline}`,
+    description: settings.description,
   })
 }
 
@@ -29,19 +34,22 @@ export default async function HomePage({ params }: Props) {
   const { locale } = await params
   if (!isLocale(locale)) return notFoundPage()
   const t = messagesFor(locale)
-  const [posts, caseStudies] = await Promise.all([
-    listDocuments('posts', locale, { limit: 3, select: CARD_FIELDS }),
-    listDocuments('case-studies', locale, { limit: 3, select: CARD_FIELDS }),
+  const [settings, preview, posts, caseStudies] = await Promise.all([
+    pageSettings(locale),
+    draftMode().then((mode) => mode.isEnabled),
+    listDocuments('posts', locale, { limit: HOME_LATEST, select: CARD_FIELDS }),
+    listDocuments('case-studies', locale, { limit: HOME_LATEST, select: CARD_FIELDS }),
   ])
   return (
     <>
-      <JsonLd data={organizationJsonLd(locale)} />
+      {preview ? <LivePreviewRefresh serverURL={env.SITE_URL} /> : null}
+      <JsonLd data={organizationJsonLd(locale, settings)} />
       <section className="hero">
         <div className="container">
-          <h1>{t.home.title}</h1>
-          <p>{t.home.intro}</p>
-          <Link className="button" href={paths.contact(locale)}>
-            {t.home.cta}
+          <h1>{settings.hero.heading}</h1>
+          <p>{settings.hero.lede}</p>
+          <Link className="button" href={settings.hero.ctaLink}>
+            {settings.hero.ctaLabel}
           </Link>
         </div>
       </section>

@@ -12,6 +12,7 @@ import {
 import { INQUIRY_BODY_MAX_BYTES } from '@/inquiries/schema'
 import { submitInquiry } from '@/inquiries/submit-inquiry'
 import { payloadRest } from '@/lib/payload-rest'
+import { refuseOtherMethods } from '@/http/methods'
 
 export const dynamic = 'force-dynamic'
 
@@ -52,5 +53,9 @@ export const POST = withErrorHandling(async (request: Request) => {
           headers: { 'Retry-After': '30' },
         },
       )
+    case 'failed':
+      throw new ApiError('internal_error', 'Something went wrong on our side.')
   }
 })
+
+export const { PUT, PATCH, DELETE } = refuseOtherMethods('GET', 'POST')

@@ -1,12 +1,13 @@
-// POST /api/mcp – the MCP server (Streamable HTTP, stateless, JSON responses): tool send_inquiry
+// POST /api/mcp – the MCP server (Streamable HTTP, stateless, JSON responses): published content
+// (search_content, list_documents, get_document, resources) and send_inquiry
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 
 import { env } from '@/env'
 import { verifiedClientAddress } from '@/http/client-address'
 import { ApiError } from '@/http/errors'
-import { readBodyWithLimit } from '@/http/request'
+import { readBodyWithLimit, rejectCrossOrigin } from '@/http/request'
 import { INQUIRY_BODY_MAX_BYTES } from '@/inquiries/schema'
-import { createMcpServer } from '@/mcp/server'
+import { connectMcpServer, createMcpServer } from '@/mcp/server'
 
 export const dynamic = 'force-dynamic'
 export const runtime = 'nodejs'
@@ -25,11 +26,14 @@ function jsonRpcError(
 }
 
 export async function POST(request: Request): Promise<Response> {
-  // Against DNS rebinding (the transport spec's MUST): a browser page on any other origin is
-  // refused. Agents and CLIs send no Origin and pass.
-  const origin = request.headers.get('origin')
-  if (origin !== null && origin !== new URL(env.SITE_URL).origin) {
-    return jsonRpcError(403, -32000, `Forbidden: origin ${origin} is not allowed.`)
+  // The inquiry endpoint's cross-origin rule (a cross-site Sec-Fetch-Site, a foreign or `null`
+  // Origin: 403), which is also the transport spec's MUST against DNS rebinding. Agents and CLIs
+  // send neither header and pass. Answered as a JSON-RPC error, as every refusal here is.
+  try {
+    rejectCrossOrigin(request, env.SITE_URL)
+  } catch (error) {
+    if (error instanceof ApiError) return jsonRpcError(error.status, -32000, error.message)
+    throw error
   }
   let body: unknown
   try {
@@ -45,7 +49,7 @@ export async function POST(request: Request): Promise<Response> {
     enableJsonResponse: true,
   })
   try {
-    await server.connect(transport)
+    await connectMcpServer(server, transport)
     const response = await transport.handleRequest(request, { parsedBody: body })
     return response
   } finally {
@@ -61,3 +65,5 @@ function methodNotAllowed(): Response {
 
 export const GET = methodNotAllowed
 export const DELETE = methodNotAllowed
+export const PUT = methodNotAllowed
+export const PATCH = methodNotAllowed

@@ -1,5 +1,8 @@
 // GET /api/posts – published posts (paginated); writes go to Payload for signed-in editors
 import { listRoute, writeRoute } from '@/content/routes'
+import { refuseOtherMethods } from '@/http/methods'
 
 export const GET = listRoute('posts')
 export const POST = writeRoute()
+
+export const { PUT, PATCH, DELETE } = refuseOtherMethods('GET', 'POST')

@@ -2,25 +2,18 @@
 import { draftMode } from 'next/headers'
 import { redirect } from 'next/navigation'
 
+import { env } from '@/env'
 import { ApiError, withErrorHandling } from '@/http/errors'
-import { isLocale } from '@/i18n/locales'
+import { redirectPathParameter } from '@/http/same-site-path'
 import { signedInUser } from '@/lib/auth'
 import { getPayloadClient } from '@/lib/payload'
+import { refuseOtherMethods } from '@/http/methods'
 
 export const dynamic = 'force-dynamic'
 
 export const GET = withErrorHandling(async (request: Request) => {
-  const path = new URL(request.url).searchParams.get('path') ?? ''
   // Only our own pages: never an open redirect.
-  if (!/^\/[a-z]{2}(\/[a-z0-9-]+)*$/.test(path) || !isLocale(path.split('/')[1])) {
-    throw new ApiError(
-      'invalid_parameter',
-      'path must be a page of this site, e.g. /en/blog/slug.',
-      {
-        details: [{ field: 'path', message: 'must be a page path' }],
-      },
-    )
-  }
+  const path = redirectPathParameter(request, env.SITE_URL)
   const payload = await getPayloadClient()
   // The user is checked, not just a secret: a leaked preview link shows nothing.
   if (!(await signedInUser(payload, request))) {
@@ -29,3 +22,5 @@ export const GET = withErrorHandling(async (request: Request) => {
   ;(await draftMode()).enable()
   redirect(path)
 })
+
+export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods('GET')

@@ -1,5 +1,6 @@
 // GET /api/ready – readiness: 200 when the database (and Redis, when configured) answer, else 503.
 import { checkReadiness } from '@/lib/health'
+import { refuseOtherMethods } from '@/http/methods'
 
 export const dynamic = 'force-dynamic'
 
@@ -10,3 +11,5 @@ export async function GET(): Promise<Response> {
     headers: { 'Cache-Control': 'no-store' },
   })
 }
+
+export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods('GET')

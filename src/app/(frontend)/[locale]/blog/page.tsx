@@ -72,8 +72,9 @@ export default async function BlogPage({ params, searchParams }: Props) {
             </Link>
           ) : (
             <span />
-          )}
-          <span>{t.blog.pageOf(page, result.totalPages)}</span>
+          )}{' '}
+          {/* Spaces between the parts: the page's text (and its markdown twin) reads as words. */}
+          <span>{t.blog.pageOf(page, result.totalPages)}</span>{' '}
           {page < result.totalPages ? (
             <Link href={paths.blog(locale, page + 1)} rel="next">
               {t.blog.next} →

@@ -28,7 +28,7 @@ export async function sendContactForm(
     name: values.name,
     email: values.email,
     message: values.message,
-    ...(values.phone.trim() ? { phone: values.phone } : {}),
+    phone: values.phone,
     ...(service ? { service } : {}),
     ...(isLocale(locale) ? { locale } : {}),
   }
@@ -44,6 +44,7 @@ export async function sendContactForm(
     case 'rate_limited':
       return { status: 'rate_limited', retryAfterSeconds: result.retryAfterSeconds, values }
     case 'unavailable':
+    case 'failed':
       return { status: 'unavailable', values }
   }
 }

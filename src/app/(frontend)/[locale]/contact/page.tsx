@@ -1,9 +1,13 @@
 import type { Metadata } from 'next'
 
+import { ContactForAgents } from '@/components/ContactForAgents'
 import { ContactForm } from '@/components/ContactForm'
 import { isLocale } from '@/i18n/locales'
-import { messagesFor } from '@/i18n/messages'
 import { pageMetadata } from '@/site/metadata'
+import { pageSettings } from '@/site/settings'
+import { LivePreviewRefresh } from '@/components/LivePreviewRefresh'
+import { env } from '@/env'
+import { draftMode } from 'next/headers'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { paths } from '@/site/routes'
 
@@ -14,24 +18,29 @@ type Props = { params: Promise<{ locale: string }> }
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params
   if (!isLocale(locale)) return notFoundMetadata()
-  const t = messagesFor(locale).contact
+  const { contact } = await pageSettings(locale)
   return pageMetadata({
     locale,
     pathFor: paths.contact,
-    title: t.title,
-    description: t.description,
+    title: contact.heading,
+    description: contact.intro,
   })
 }
 
 export default async function ContactPage({ params }: Props) {
   const { locale } = await params
   if (!isLocale(locale)) return notFoundPage()
-  const t = messagesFor(locale).contact
+  const [{ contact }, preview] = await Promise.all([
+    pageSettings(locale),
+    draftMode().then((mode) => mode.isEnabled),
+  ])
   return (
     <div className="container prose">
-      <h1>{t.title}</h1>
-      <p>{t.description}</p>
+      {preview ? <LivePreviewRefresh serverURL={env.SITE_URL} /> : null}
+      <h1>{contact.heading}</h1>
+      <p>{contact.intro}</p>
       <ContactForm action={sendContactForm} locale={locale} permalink={paths.contact(locale)} />
+      <ContactForAgents locale={locale} />
     </div>
   )
 }

@@ -1,11 +1,10 @@
-// GET /{locale}/feed.xml – RSS 2.0 feed of the published posts in one locale
-import { isLocale } from '@/i18n/locales'
-import { postsFeed } from '@/site/feed'
+// GET /{locale}/feed.xml – RSS 2.0 feed of the published posts in one locale, full content
+import { refuseOtherMethods } from '@/http/methods'
+import { feedRoute } from '@/site/feed-route'
 
-export async function GET(_request: Request, { params }: { params: Promise<{ locale: string }> }) {
-  const { locale } = await params
-  if (!isLocale(locale)) return new Response('Not found', { status: 404 })
-  return new Response(await postsFeed(locale), {
-    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' },
-  })
-}
+export const dynamic = 'force-dynamic'
+
+export const GET = feedRoute('posts')
+export const HEAD = GET
+
+export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods('GET')

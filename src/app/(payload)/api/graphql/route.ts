@@ -3,6 +3,7 @@ import config from '@payload-config'
 import { GRAPHQL_POST, REST_OPTIONS } from '@payloadcms/next/routes'
 
 import { ApiError, withErrorHandling } from '@/http/errors'
+import { refuseOtherMethods } from '@/http/methods'
 import { signedInUser } from '@/lib/auth'
 import { getPayloadClient } from '@/lib/payload'
 
@@ -17,3 +18,5 @@ export const POST = withErrorHandling(async (request: Request) => {
 })
 
 export const OPTIONS = REST_OPTIONS(config)
+
+export const { GET, PUT, PATCH, DELETE } = refuseOtherMethods('POST')

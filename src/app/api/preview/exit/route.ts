@@ -2,8 +2,17 @@
 import { draftMode } from 'next/headers'
 import { redirect } from 'next/navigation'
 
-export async function GET(request: Request): Promise<never> {
+import { env } from '@/env'
+import { withErrorHandling } from '@/http/errors'
+import { refuseOtherMethods } from '@/http/methods'
+import { redirectPathParameter } from '@/http/same-site-path'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = withErrorHandling(async (request: Request) => {
+  const path = redirectPathParameter(request, env.SITE_URL, '/')
   ;(await draftMode()).disable()
-  const path = new URL(request.url).searchParams.get('path') ?? '/'
-  redirect(/^\/[a-z0-9/-]*$/.test(path) ? path : '/')
-}
+  redirect(path)
+})
+
+export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods('GET')

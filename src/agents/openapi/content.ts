@@ -1,0 +1,322 @@
+import {
+  CATEGORY_CONTRACT,
+  PUBLIC_COLLECTIONS,
+  PUBLIC_FIELDS,
+  QUERY_LIMITS,
+  type PublicCollection,
+  type ReadableCollection,
+} from '@/content/contract'
+import {
+  documentQuerySchema,
+  listQuerySchema,
+  queryParameters,
+  SLUG_FILTER,
+  type QueryParameter,
+} from '@/content/query-schema'
+import { SLUG_PATTERN } from '@/fields/slug'
+import { LOCALES } from '@/i18n/locales'
+import type { JsonSchema } from '@/inquiries/contract'
+
+import { errorResponse, json, parameterRef, ref } from './components'
+
+/**
+ * The content reads (`/api/{posts,case-studies,categories}[/id]`): document schemas from the
+ * public fields of `src/content/contract.ts`, query parameters from the zod schemas that parse
+ * them (`src/content/query-schema.ts`).
+ */
+
+interface Resource {
+  list: string
+  get: string
+  /** The schema name of one item (`Post`); its list is `${name}List`. */
+  name: string
+  tag: string
+  /** Plural and singular, as summaries say them. */
+  plural: string
+  singular: string
+}
+
+const RESOURCES: Record<ReadableCollection, Resource> = {
+  posts: {
+    list: 'listPosts',
+    get: 'getPost',
+    name: 'Post',
+    tag: 'posts',
+    plural: 'posts',
+    singular: 'post',
+  },
+  'case-studies': {
+    list: 'listCaseStudies',
+    get: 'getCaseStudy',
+    name: 'CaseStudy',
+    tag: 'case-studies',
+    plural: 'case studies',
+    singular: 'case study',
+  },
+  categories: {
+    list: 'listCategories',
+    get: 'getCategory',
+    name: 'Category',
+    tag: 'categories',
+    plural: 'categories',
+    singular: 'category',
+  },
+}
+
+/** A localized field: the value in the requested locale, or with `locale` omitted one per locale. */
+function localized(schema: JsonSchema): JsonSchema {
+  return {
+    anyOf: [
+      schema,
+      {
+        type: 'object',
+        description: 'With `locale` omitted: the value in each locale.',
+        propertyNames: { enum: [...LOCALES] },
+        additionalProperties: { anyOf: [schema, { type: 'null' }] },
+      },
+    ],
+  }
+}
+
+/** An upload or relationship: the id (depth 0, or not readable), the populated document, or null. */
+const relation = (name: string): JsonSchema => ({
+  anyOf: [{ type: 'integer' }, ref(name), { type: 'null' }],
+})
+
+/**
+ * The schema of each public field. Every field of `PUBLIC_FIELDS` must be here (the generator
+ * throws otherwise, and a unit test runs it), so a newly public field cannot go undocumented.
+ */
+const FIELD_SCHEMAS: Record<string, JsonSchema> = {
+  title: localized({ type: 'string' }),
+  slug: {
+    type: 'string',
+    pattern: SLUG_PATTERN.source,
+    description: 'URL segment, shared by every locale.',
+  },
+  excerpt: localized({ type: ['string', 'null'] }),
+  content: localized({ anyOf: [ref('RichText'), { type: 'null' }] }),
+  publishedAt: { type: ['string', 'null'], format: 'date-time' },
+  coverImage: relation('Media'),
+  categories: { type: ['array', 'null'], items: { anyOf: [{ type: 'integer' }, ref('Category')] } },
+  meta: {
+    type: 'object',
+    description: 'SEO metadata.',
+    properties: {
+      title: localized({ type: ['string', 'null'] }),
+      description: localized({ type: ['string', 'null'] }),
+      image: relation('Media'),
+    },
+    additionalProperties: true,
+  },
+  createdAt: { type: 'string', format: 'date-time' },
+  updatedAt: { type: 'string', format: 'date-time' },
+  client: { type: ['string', 'null'], description: 'The client, as it may be named publicly.' },
+  industry: localized({ type: ['string', 'null'] }),
+}
+
+export function documentSchema(collection: PublicCollection): JsonSchema {
+  const properties: Record<string, JsonSchema> = {
+    id: { type: 'integer', minimum: 1, description: 'Always present, whatever `select` says.' },
+  }
+  for (const field of PUBLIC_FIELDS[collection]) {
+    const schema = FIELD_SCHEMAS[field]
+    if (!schema) throw new Error(`openapi: no schema for the public field "${field}"`)
+    properties[field] = schema
+  }
+  return {
+    type: 'object',
+    description: `A published ${RESOURCES[collection].singular}: a free-form JSON object holding (as \`select\` asks) these public fields.`,
+    required: ['id'],
+    properties,
+    additionalProperties: true,
+  }
+}
+
+/** A category: the fields of `CATEGORY_CONTRACT`, as `select` asks. */
+export function categorySchema(): JsonSchema {
+  const properties: Record<string, JsonSchema> = {
+    id: { type: 'integer', minimum: 1, description: 'Always present, whatever `select` says.' },
+  }
+  for (const field of CATEGORY_CONTRACT.fields) properties[field] = FIELD_SCHEMAS[field]!
+  return {
+    type: 'object',
+    description: 'A category of posts and case studies, holding (as `select` asks) these fields.',
+    required: ['id'],
+    properties,
+    additionalProperties: true,
+  }
+}
+
+function listSchema(item: string, description = 'One page of published documents.'): JsonSchema {
+  return {
+    type: 'object',
+    description,
+    required: ['docs', 'totalDocs', 'limit', 'page', 'totalPages', 'hasNextPage', 'hasPrevPage'],
+    additionalProperties: false,
+    properties: {
+      docs: { type: 'array', items: ref(item) },
+      totalDocs: { type: 'integer', minimum: 0 },
+      // The value applied: a larger `limit` asked for is treated as the maximum.
+      limit: { type: 'integer', minimum: 1, maximum: QUERY_LIMITS.limitMax },
+      page: { type: 'integer', minimum: 1, maximum: QUERY_LIMITS.pageMax },
+      totalPages: { type: 'integer', minimum: 0 },
+      hasNextPage: { type: 'boolean' },
+      hasPrevPage: { type: 'boolean' },
+    },
+  }
+}
+
+/**
+ * The component name of a query parameter. Parameters that read the same on every collection
+ * share one (`Limit`); `sort` and `select` differ by collection (`Sort` for documents,
+ * `CategorySort`; `PostSelect`…).
+ */
+function componentName(collection: ReadableCollection, parameter: string): string {
+  if (parameter === SLUG_FILTER) return 'SlugFilter'
+  if (parameter === 'select') return `${RESOURCES[collection].name}Select`
+  const base = parameter.charAt(0).toUpperCase() + parameter.slice(1)
+  return parameter === 'sort' && collection === 'categories' ? `CategorySort` : base
+}
+
+function parameterObject(parameter: QueryParameter) {
+  return {
+    name: parameter.name,
+    in: 'query',
+    required: false,
+    description: parameter.description,
+    schema: parameter.schema,
+    ...(parameter.list ? { style: 'form', explode: false } : {}),
+  }
+}
+
+const READABLE: readonly ReadableCollection[] = [...PUBLIC_COLLECTIONS, 'categories']
+
+/** Each collection's list and document parameters, as component names, in the schemas' order. */
+function queryComponents() {
+  const components: Record<string, ReturnType<typeof parameterObject>> = {}
+  const names = (collection: ReadableCollection, parameters: QueryParameter[]) =>
+    parameters.map((parameter) => {
+      const name = componentName(collection, parameter.name)
+      const object = parameterObject(parameter)
+      const known = components[name]
+      if (known && JSON.stringify(known) !== JSON.stringify(object)) {
+        throw new Error(`openapi: the parameter component "${name}" differs between collections`)
+      }
+      components[name] = object
+      return name
+    })
+  const operations = Object.fromEntries(
+    READABLE.map((collection) => [
+      collection,
+      {
+        list: names(collection, queryParameters(listQuerySchema(collection))),
+        document: names(collection, queryParameters(documentQuerySchema(collection))),
+      },
+    ]),
+  ) as Record<ReadableCollection, { list: string[]; document: string[] }>
+  return { components, operations }
+}
+
+const LIST_DESCRIPTIONS: Record<ReadableCollection, string> = {
+  posts:
+    'Published posts only, newest first unless `sort` says otherwise. Parameters outside the contract are ignored; filters other than the slug filter are refused (400).',
+  'case-studies':
+    'Published case studies only, newest first unless `sort` says otherwise. Parameters outside the contract are ignored; filters other than the slug filter are refused (400).',
+  categories:
+    'Every category, alphabetical by slug unless `sort` says otherwise, with the same parameters, bounds and errors as the document lists.',
+}
+
+function collectionPaths(
+  collection: ReadableCollection,
+  query: { list: string[]; document: string[] },
+) {
+  const { list, get, name, tag, plural, singular } = RESOURCES[collection]
+  const isCategory = collection === 'categories'
+  return {
+    [`/api/${collection}`]: {
+      get: {
+        operationId: list,
+        tags: [tag],
+        summary: isCategory ? 'List categories' : `List published ${plural}`,
+        description: LIST_DESCRIPTIONS[collection],
+        parameters: query.list.map(parameterRef),
+        responses: {
+          '200': {
+            description: isCategory ? 'A page of categories.' : `A page of published ${plural}.`,
+            content: json(ref(`${name}List`)),
+          },
+          ...errorResponse('invalid_parameter', 'A malformed parameter; `details` names each one.'),
+        },
+      },
+    },
+    [`/api/${collection}/{id}`]: {
+      get: {
+        operationId: get,
+        tags: [tag],
+        summary: isCategory ? 'Get one category' : `Get one published ${singular}`,
+        parameters: [parameterRef('DocumentId'), ...query.document.map(parameterRef)],
+        responses: {
+          '200': {
+            description: isCategory ? 'The category.' : 'The document.',
+            content: json(ref(name)),
+          },
+          ...errorResponse('invalid_parameter', 'A malformed id or parameter.'),
+          ...errorResponse(
+            'not_found',
+            isCategory ? 'No such category.' : 'No such document, or it is not published.',
+          ),
+        },
+      },
+    },
+  }
+}
+
+export function contentPaths() {
+  const { operations } = queryComponents()
+  return Object.assign(
+    {},
+    ...READABLE.map((collection) => collectionPaths(collection, operations[collection])),
+  ) as Record<string, unknown>
+}
+
+export function contentParameters() {
+  return {
+    ...queryComponents().components,
+    DocumentId: {
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: 'The document id.',
+      schema: { type: 'integer', minimum: 1 },
+    },
+  }
+}
+
+export function contentSchemas(): Record<string, JsonSchema> {
+  return {
+    ...Object.fromEntries(
+      PUBLIC_COLLECTIONS.flatMap((collection) => {
+        const { name } = RESOURCES[collection]
+        return [
+          [name, documentSchema(collection)],
+          [`${name}List`, listSchema(name)],
+        ]
+      }),
+    ),
+    RichText: {
+      type: 'object',
+      description: 'Rich text as a Lexical editor state (JSON).',
+      required: ['root'],
+      properties: { root: { type: 'object' } },
+      additionalProperties: true,
+    },
+  }
+}
+
+export function categorySchemas(): Record<string, JsonSchema> {
+  return {
+    Category: categorySchema(),
+    CategoryList: listSchema('Category', 'One page of categories.'),
+  }
+}

@@ -1,0 +1,123 @@
+// /{locale}/search?q=…&page=… – site search: a plain GET form, results paged (src/search/)
+import type { Metadata } from 'next'
+import { headers } from 'next/headers'
+import Link from 'next/link'
+
+import { setResponseStatus } from '@/http/response-status'
+import { isLocale } from '@/i18n/locales'
+import { messagesFor } from '@/i18n/messages'
+import { SEARCH_LIMITS } from '@/search/contract'
+import { searchPage } from '@/search/page'
+import { formatDate } from '@/site/format'
+import { pageMetadata } from '@/site/metadata'
+import { notFoundMetadata, notFoundPage } from '@/site/not-found'
+import { paths } from '@/site/routes'
+
+type Props = {
+  params: Promise<{ locale: string }>
+  searchParams: Promise<{ q?: string | string[]; page?: string | string[] }>
+}
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const { locale } = await params
+  if (!isLocale(locale)) return notFoundMetadata()
+  const t = messagesFor(locale).search
+  const q = (await searchParams).q
+  const title = typeof q === 'string' && q.trim() ? `${t.title}: ${q.trim()}` : t.title
+  return {
+    ...pageMetadata({
+      locale,
+      pathFor: (target) => paths.search(target),
+      title,
+      description: t.description,
+    }),
+    // Result pages are endless and change with every publish: not for search indexes.
+    robots: { index: false, follow: true },
+  }
+}
+
+export default async function SearchPage({ params, searchParams }: Props) {
+  const { locale } = await params
+  if (!isLocale(locale)) return notFoundPage()
+  const t = messagesFor(locale)
+  const outcome = await searchPage(locale, await searchParams, await headers())
+  if (outcome.kind === 'not-found') return notFoundPage(locale)
+  if (outcome.kind === 'invalid') setResponseStatus(400)
+  if (outcome.kind === 'rate-limited') setResponseStatus(429)
+  const q = outcome.kind === 'form' ? '' : outcome.q
+  return (
+    <div className="container">
+      <h1>{t.search.title}</h1>
+      <form role="search" method="get" action={paths.search(locale)} className="search-form">
+        <label htmlFor="search-q">{t.search.label}</label>
+        <input
+          id="search-q"
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={SEARCH_LIMITS.queryMaxLength}
+          required
+        />
+        <button type="submit" className="button">
+          {t.search.submit}
+        </button>
+      </form>
+      {outcome.kind === 'invalid' ? (
+        <p className="notice error">{t.search.invalid(SEARCH_LIMITS.queryMaxLength)}</p>
+      ) : null}
+      {outcome.kind === 'rate-limited' ? (
+        <p className="notice error">{t.search.rateLimited(outcome.retryAfterSeconds)}</p>
+      ) : null}
+      {outcome.kind === 'results' ? (
+        <>
+          <p className="meta" role="status">
+            {outcome.results.totalDocs === 0
+              ? t.search.empty(outcome.q)
+              : t.search.resultsFor(outcome.results.totalDocs, outcome.q)}
+          </p>
+          <ol className="search-results">
+            {outcome.results.docs.map((hit) => (
+              <li key={`${hit.collection}-${hit.id}`}>
+                <h2>
+                  <Link href={paths.document(hit.collection, hit.locale, hit.slug)}>
+                    {hit.title}
+                  </Link>
+                </h2>
+                <p className="meta">
+                  {hit.collection === 'posts' ? t.search.post : t.search.caseStudy}
+                  {hit.publishedAt ? (
+                    <>
+                      {' · '}
+                      <time dateTime={hit.publishedAt}>{formatDate(hit.publishedAt, locale)}</time>
+                    </>
+                  ) : null}
+                </p>
+                {/* HTML-escaped by markHits (src/search/snippet.ts); only <mark> is markup. */}
+                <p className="snippet" dangerouslySetInnerHTML={{ __html: hit.snippet }} />
+              </li>
+            ))}
+          </ol>
+          {outcome.results.totalPages > 1 ? (
+            <nav className="pagination" aria-label={t.blog.pagination}>
+              {outcome.results.hasPrevPage ? (
+                <Link href={paths.search(locale, outcome.q, outcome.results.page - 1)} rel="prev">
+                  ← {t.search.previous}
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span>{t.blog.pageOf(outcome.results.page, outcome.results.totalPages)}</span>
+              {outcome.results.hasNextPage ? (
+                <Link href={paths.search(locale, outcome.q, outcome.results.page + 1)} rel="next">
+                  {t.search.next} →
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  )
+}

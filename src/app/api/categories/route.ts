@@ -1,0 +1,7 @@
+// GET /api/categories – categories (paginated, public fields); writes go to Payload for signed-in editors
+import { listRoute, writeRoute } from '@/content/routes'
+import { refuseOtherMethods } from '@/http/methods'
+
+export const GET = listRoute('categories')
+export const POST = writeRoute()
+export const { PUT, PATCH, DELETE } = refuseOtherMethods('GET', 'POST')

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+
+import { EVERYTHING } from '@/lib/content-version'
+
+import { changeOfNotification } from './invalidation'
+
+describe('changeOfNotification', () => {
+  it('names the documents whose rows changed, and their collection’s lists', () => {
+    expect(changeOfNotification('{"table":"posts","ids":[12,13]}')).toEqual([
+      'document:posts:12',
+      'document:posts:13',
+      'list:posts',
+    ])
+    expect(changeOfNotification('{"table":"case_studies_locales","ids":[4]}')).toEqual([
+      'document:case-studies:4',
+      'list:case-studies',
+    ])
+    expect(changeOfNotification('{"table":"posts_rels","ids":[9]}')).toEqual([
+      'document:posts:9',
+      'list:posts',
+    ])
+  })
+
+  it('names categories and media as a whole', () => {
+    expect(changeOfNotification('{"table":"categories_locales","ids":[2]}')).toEqual(['categories'])
+    expect(changeOfNotification('{"table":"media","ids":[5]}')).toEqual(['media'])
+    for (const table of ['home_locales', 'navigation_header_links', 'site_settings'])
+      expect(changeOfNotification(`{"table":"${table}","ids":[1]}`), table).toEqual(['settings'])
+  })
+
+  it('takes a table without ids (a TRUNCATE, too many rows, an older trigger) as all its documents', () => {
+    for (const payload of ['posts', '{"table":"posts"}', 'posts_locales'])
+      expect(changeOfNotification(payload), payload).toEqual(['document:posts:*', 'list:posts'])
+    expect(changeOfNotification('media_locales')).toEqual(['media'])
+  })
+
+  it('advances everything for what it cannot attribute', () => {
+    for (const payload of [
+      '',
+      'users',
+      'constructor',
+      '__proto__',
+      '{"table":"users","ids":[1]}',
+      '{"table":"posts","ids":"12"}',
+      '{"table":"posts","ids":[1.5]}',
+      '{"table":"posts","ids":[-1]}',
+      '{"table":"posts","ids":[null]}',
+      '{"table":"posts"',
+      'null',
+      '42',
+      '"posts"',
+      '[]',
+    ])
+      expect(changeOfNotification(payload), payload).toBe(EVERYTHING)
+  })
+})

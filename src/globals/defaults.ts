@@ -1,0 +1,113 @@
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@/i18n/locales'
+import { DEFAULT_OG_IMAGE } from '@/site/og-image'
+import { paths } from '@/site/routes'
+
+/** A link an editor sets: a path on this site (`/es/blog`) or an absolute URL. */
+export interface SettingsLink {
+  label: string
+  href: string
+}
+
+/**
+ * The site settings in one language, as the pages, twins, llms.txt and JSON-LD read them
+ * (src/site/settings.ts): every field filled, from the published globals or these defaults.
+ */
+export interface SiteSettings {
+  tagline: string
+  description: string
+  /** The firm's facts for JSON-LD; empty ones are left out. */
+  organization: { legalName: string; email: string; logo: string; sameAs: string[] }
+  hero: { heading: string; lede: string; ctaLabel: string; ctaLink: string }
+  navigation: { headerLinks: SettingsLink[]; footerText: string }
+  contact: { heading: string; intro: string }
+}
+
+/**
+ * What the site said before any setting was published: the fields' default values and what a
+ * field never saved in a language reads as, so a fresh install looks exactly as it always did.
+ */
+const LOCALIZED_DEFAULTS: Record<
+  Locale,
+  Omit<SiteSettings, 'organization' | 'tagline' | 'description'>
+> = {
+  en: {
+    hero: {
+      heading: 'Software, data and cloud consulting that ships',
+      lede: 'We are a small senior team that helps companies design, build and run software, data platforms and cloud infrastructure — and leaves their teams stronger than we found them.',
+      ctaLabel: 'Tell us about your project',
+      ctaLink: paths.contact('en'),
+    },
+    navigation: {
+      headerLinks: [
+        { label: 'Blog', href: paths.blog('en') },
+        { label: 'Case studies', href: paths.caseStudies('en') },
+        { label: 'Contact', href: paths.contact('en') },
+        { label: 'Search', href: paths.search('en') },
+      ],
+      footerText: 'All rights reserved.',
+    },
+    contact: {
+      heading: 'Contact us',
+      intro: 'Tell us about your project: we answer every inquiry within two working days.',
+    },
+  },
+  es: {
+    hero: {
+      heading: 'Consultoría de software, datos y nube que llega a producción',
+      lede: 'Somos un equipo pequeño y senior que ayuda a empresas a diseñar, construir y operar software, plataformas de datos e infraestructura en la nube, y que deja a sus equipos más fuertes de lo que los encontró.',
+      ctaLabel: 'Cuéntanos tu proyecto',
+      ctaLink: paths.contact('es'),
+    },
+    navigation: {
+      headerLinks: [
+        { label: 'Blog', href: paths.blog('es') },
+        { label: 'Casos de éxito', href: paths.caseStudies('es') },
+        { label: 'Contacto', href: paths.contact('es') },
+        { label: 'Buscar', href: paths.search('es') },
+      ],
+      footerText: 'Todos los derechos reservados.',
+    },
+    contact: {
+      heading: 'Contacto',
+      intro: 'Cuéntanos tu proyecto: respondemos a todas las consultas en dos días laborables.',
+    },
+  },
+}
+
+const TAGLINE_AND_SUMMARY: Record<Locale, Pick<SiteSettings, 'tagline' | 'description'>> = {
+  en: {
+    tagline: 'Software, data and cloud consulting that ships.',
+    description:
+      'Meridian Consulting helps teams design, build and run software, data platforms and cloud infrastructure. Read our articles and case studies, or tell us about your project.',
+  },
+  es: {
+    tagline: 'Consultoría de software, datos y nube que llega a producción.',
+    description:
+      'Meridian Consulting ayuda a equipos a diseñar, construir y operar software, plataformas de datos e infraestructura en la nube. Lee nuestros artículos y casos de éxito, o cuéntanos tu proyecto.',
+  },
+}
+
+/** The firm's facts are the same in every language. */
+export const ORGANIZATION_DEFAULTS: SiteSettings['organization'] = {
+  legalName: '',
+  email: '',
+  logo: DEFAULT_OG_IMAGE,
+  sameAs: [],
+}
+
+export const SETTINGS_DEFAULTS: Readonly<Record<Locale, SiteSettings>> = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    {
+      ...TAGLINE_AND_SUMMARY[locale],
+      organization: ORGANIZATION_DEFAULTS,
+      ...LOCALIZED_DEFAULTS[locale],
+    },
+  ]),
+) as Record<Locale, SiteSettings>
+
+/** A localized field's default value: the default in the language being edited. */
+export const localizedDefault =
+  <T>(pick: (settings: SiteSettings) => T) =>
+  ({ locale }: { locale?: string }): T =>
+    pick(SETTINGS_DEFAULTS[isLocale(locale) ? locale : DEFAULT_LOCALE])

@@ -1,0 +1,18 @@
+/**
+ * The tables of the settings globals' published state (their `_v` version tables hold drafts
+ * and are left out): a committed write to any of them is a settings publish, which the content
+ * change feed (src/cache/invalidation.ts) hears through the triggers of the site-settings
+ * migration.
+ */
+export const SETTINGS_TABLES = [
+  'site_settings',
+  'site_settings_locales',
+  'site_settings_organization_same_as',
+  'home',
+  'home_locales',
+  'navigation',
+  'navigation_locales',
+  'navigation_header_links',
+  'contact_page',
+  'contact_page_locales',
+] as const

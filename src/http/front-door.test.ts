@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+
+import {
+  answerBeforeRouting,
+  clientErrorAnswer,
+  malformedActionAnswer,
+  rawResponse,
+} from './front-door'
+
+const parse = (body: string) => JSON.parse(body) as { error: Record<string, unknown> }
+
+describe('answerBeforeRouting', () => {
+  it('hands routed methods on normal targets to the application', () => {
+    for (const method of ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect(answerBeforeRouting(method, '/api/posts?limit=1')).toBeNull()
+    }
+  })
+
+  it.each(['TRACE', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'PURGE', 'QUERY'])(
+    '%s is 405 with Allow and the JSON error shape, on any path',
+    (method) => {
+      for (const target of ['/api/posts', '/en', '/api/%70osts', '/%ff']) {
+        const answer = answerBeforeRouting(method, target)
+        expect(answer?.status).toBe(405)
+        expect(answer?.headers.Allow).toBe('GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE')
+        expect(parse(answer!.body).error).toEqual({
+          code: 'method_not_allowed',
+          message: `The method ${method} is not supported here.`,
+        })
+      }
+    },
+  )
+
+  it('redirects (308) other spellings of a path, with no body', () => {
+    expect(answerBeforeRouting('POST', '/api/%69nquiries')).toEqual({
+      status: 308,
+      headers: { Location: '/api/inquiries' },
+      body: '',
+    })
+  })
+
+  it('refuses targets that name nothing with a JSON 400 naming the part at fault', () => {
+    const answer = answerBeforeRouting('GET', '/en?x=%00')!
+    expect(answer.status).toBe(400)
+    expect(answer.headers['Content-Type']).toBe('application/json')
+    expect(parse(answer.body).error).toMatchObject({
+      code: 'invalid_parameter',
+      details: [{ field: 'x', message: 'must not contain control characters' }],
+    })
+    expect(parse(answerBeforeRouting('GET', '/api/posts%2F1')!.body).error).toMatchObject({
+      details: [{ field: 'path' }],
+    })
+  })
+})
+
+describe('clientErrorAnswer', () => {
+  it('is 405 for methods the parser does not know, 431 for huge headers, 408 for timeouts, else 400', () => {
+    expect(clientErrorAnswer('HPE_INVALID_METHOD').status).toBe(405)
+    expect(clientErrorAnswer('HPE_INVALID_METHOD').headers.Allow).toContain('GET')
+    expect(clientErrorAnswer('HPE_HEADER_OVERFLOW').status).toBe(431)
+    expect(clientErrorAnswer('HPE_INVALID_URL').status).toBe(400)
+    expect(clientErrorAnswer('ERR_HTTP_REQUEST_TIMEOUT').status).toBe(408)
+    expect(parse(clientErrorAnswer(undefined).body).error.code).toBe('invalid_parameter')
+  })
+})
+
+describe('rawResponse', () => {
+  it('is a complete response that closes the connection', () => {
+    const text = rawResponse(clientErrorAnswer('HPE_INVALID_METHOD'), [
+      ['X-Content-Type-Options', 'nosniff'],
+    ])
+    const [head, body] = text.split('\r\n\r\n')
+    expect(head).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/)
+    expect(head).toContain('X-Content-Type-Options: nosniff')
+    expect(head).toContain('Connection: close')
+    expect(head).toContain(`Content-Length: ${Buffer.byteLength(body!)}`)
+    expect(parse(body!).error.code).toBe('method_not_allowed')
+  })
+})
+
+describe('malformedActionAnswer', () => {
+  it('passes requests without a Next-Action header and well-formed action ids', () => {
+    expect(malformedActionAnswer(undefined)).toBeNull()
+    expect(malformedActionAnswer('7f' + 'a1b2c3d4e5'.repeat(4))).toBeNull()
+  })
+
+  it('refuses anything that cannot name a server action with a JSON 400', () => {
+    for (const junk of ['', '1', '{}', '%00', 'x'.repeat(42), 'ab'.repeat(22), ['a', 'b']]) {
+      const answer = malformedActionAnswer(junk)
+      expect(answer?.status, String(junk)).toBe(400)
+      expect(JSON.parse(answer!.body).error.code).toBe('invalid_parameter')
+    }
+  })
+})

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto'
+
+import { describe, expect, it } from 'vitest'
+
+import { PUBLISHED_CACHE_CONTROL } from '@/http/cache-control'
+import { DECLARED_LENGTH_HEADER } from '@/http/declared-length'
+
+import { estimateTokens, textResponse, validatorsOf } from './text-response'
+
+const body = 'héllo\n'
+const resource = { body, contentType: 'text/plain; charset=utf-8', headers: { Vary: 'Accept' } }
+const request = (method = 'GET', headers: Record<string, string> = {}) =>
+  new Request('https://example.test/x', { method, headers })
+
+describe('textResponse', () => {
+  it('answers the UTF-8 bytes with a strong ETag, a Repr-Digest and the declared length', async () => {
+    const response = textResponse(request(), resource)
+    const bytes = Buffer.from(body, 'utf8')
+    expect(response.status).toBe(200)
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes)
+    expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/)
+    expect(response.headers.get('repr-digest')).toBe(
+      `sha-256=:${createHash('sha256').update(bytes).digest('base64')}:`,
+    )
+    expect(response.headers.get(DECLARED_LENGTH_HEADER)).toBe(String(bytes.byteLength))
+    expect(response.headers.get('vary')).toBe('Accept')
+    expect(response.headers.get('cache-control')).toBe(PUBLISHED_CACHE_CONTROL)
+  })
+
+  it('answers HEAD with the same headers and no body', async () => {
+    const get = textResponse(request(), resource)
+    const head = textResponse(request('HEAD'), resource)
+    expect(await head.text()).toBe('')
+    expect(head.headers.get('etag')).toBe(get.headers.get('etag'))
+    expect(head.headers.get(DECLARED_LENGTH_HEADER)).toBe(get.headers.get(DECLARED_LENGTH_HEADER))
+  })
+
+  it('answers 304 to a matching If-None-Match, and 200 to another', async () => {
+    const { etag } = validatorsOf(body)
+    const notModified = textResponse(
+      request('GET', { 'If-None-Match': `"other", W/${etag}` }),
+      resource,
+    )
+    expect(notModified.status).toBe(304)
+    expect(notModified.headers.get('etag')).toBe(etag)
+    expect(await notModified.text()).toBe('')
+    expect(textResponse(request('GET', { 'If-None-Match': '"other"' }), resource).status).toBe(200)
+  })
+
+  it('keeps 404s out of caches and gives them no ETag', () => {
+    const response = textResponse(request('GET', { 'If-None-Match': '*' }), {
+      ...resource,
+      status: 404,
+    })
+    expect(response.status).toBe(404)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('etag')).toBeNull()
+  })
+})
+
+describe('estimateTokens', () => {
+  it('counts about four characters a token', () => {
+    expect(estimateTokens('')).toBe(0)
+    expect(estimateTokens('abcd')).toBe(1)
+    expect(estimateTokens('abcde')).toBe(2)
+    expect(estimateTokens('ñññññññ')).toBe(2)
+  })
+})

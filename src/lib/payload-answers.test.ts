@@ -1,0 +1,169 @@
+import type { Endpoint } from 'payload'
+import { describe, expect, it } from 'vitest'
+
+import {
+  allowedMethods,
+  classifyPayloadError,
+  matchEndpointPath,
+  projectErrorShape,
+  withProjectAnswers,
+} from './payload-answers'
+
+describe('classifyPayloadError', () => {
+  const sqlError = Object.assign(new Error('invalid input syntax for type integer: "abc"'), {
+    code: '22P02',
+  })
+
+  it('answers an anonymous 5xx as a 400: anonymous callers can only send malformed reads', () => {
+    expect(classifyPayloadError(sqlError, 500, true)).toMatchObject({
+      status: 400,
+      code: 'invalid_parameter',
+    })
+  })
+
+  it('keeps a signed-in caller’s 500 (an editor’s failure is ours to see)', () => {
+    expect(classifyPayloadError(sqlError, 500, false)).toEqual({
+      status: 500,
+      code: 'internal_error',
+    })
+  })
+
+  it('answers a database out of reach 503 for everyone', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+    for (const anonymous of [true, false]) {
+      expect(classifyPayloadError(refused, 500, anonymous)).toMatchObject({
+        status: 503,
+        code: 'unavailable',
+      })
+    }
+  })
+
+  it('keeps 4xx statuses and names their code', () => {
+    expect(classifyPayloadError(new Error('x'), 403, true)).toEqual({
+      status: 403,
+      code: 'forbidden',
+    })
+    expect(classifyPayloadError(new Error('x'), 401, true).code).toBe('unauthorized')
+    expect(classifyPayloadError(new Error('x'), 429, true).code).toBe('rate_limited')
+  })
+})
+
+describe('projectErrorShape', () => {
+  type HookArgs = Parameters<typeof projectErrorShape>[0]
+  const run = (error: Error, user: unknown, errors = [{ message: 'Something went wrong.' }]) => {
+    const req = { user, method: 'GET', url: 'http://x/api/media?where[id][in]=a' }
+    const result = projectErrorShape({
+      error,
+      req,
+      result: { errors },
+      context: {},
+    } as never as HookArgs)
+    return { result, req: req as typeof req & { responseHeaders?: Headers } }
+  }
+
+  it('adds the project error beside Payload’s list and turns an anonymous 500 into a 400', () => {
+    const { result } = run(new Error('invalid input syntax for type integer'), null)
+    expect(result).toEqual({
+      status: 400,
+      response: {
+        errors: [{ message: expect.stringContaining('check its path and parameters') }],
+        error: {
+          code: 'invalid_parameter',
+          message: expect.stringContaining('check its path and parameters'),
+        },
+      },
+    })
+  })
+
+  it('keeps Payload’s own message and status for 4xx', () => {
+    const forbidden = Object.assign(new Error('You are not allowed'), { status: 403 })
+    expect(run(forbidden, null, [{ message: 'You are not allowed' }]).result).toEqual({
+      status: 403,
+      response: {
+        errors: [{ message: 'You are not allowed' }],
+        error: { code: 'forbidden', message: 'You are not allowed' },
+      },
+    })
+  })
+
+  it('answers an outage 503 with Retry-After', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+    const { result, req } = run(refused, { id: 1 })
+    expect(result).toMatchObject({ status: 503, response: { error: { code: 'unavailable' } } })
+    expect(req.responseHeaders?.get('retry-after')).toBe('5')
+  })
+
+  it('keeps the project error a collection’s own hook already named', () => {
+    const refused = Object.assign(new Error('control character'), { status: 400 })
+    const req = { user: null, method: 'POST', url: 'http://x/api/users/login' }
+    const result = projectErrorShape({
+      error: refused,
+      req,
+      result: {
+        errors: [{ message: 'control character' }],
+        error: { code: 'invalid_body', message: 'control character' },
+      },
+      context: {},
+    } as never as HookArgs)
+    expect(result).toMatchObject({ status: 400, response: { error: { code: 'invalid_body' } } })
+  })
+
+  it('leaves GraphQL errors alone', () => {
+    expect(
+      projectErrorShape({ error: new Error('x'), req: {}, context: {} } as never as HookArgs),
+    ).toBeUndefined()
+  })
+})
+
+describe('matchEndpointPath', () => {
+  it.each([
+    ['/', '/', {}],
+    ['/:id', '/12', { id: '12' }],
+    ['/versions/:id', '/versions/3', { id: '3' }],
+    ['/access/:id?', '/access', {}],
+    ['/access/:id?', '/access/4', { id: '4' }],
+    ['/:id/duplicate', '/5/duplicate', { id: '5' }],
+  ])('%s matches %s', (pattern, path, params) => {
+    expect(matchEndpointPath(pattern, path)).toEqual(params)
+  })
+
+  it.each([
+    ['/', '/x'],
+    ['/:id', '/'],
+    ['/:id', '/1/preview'],
+    ['/versions/:id', '/versions'],
+    ['/count', '/counts'],
+  ])('%s does not match %s', (pattern, path) => {
+    expect(matchEndpointPath(pattern, path)).toBeNull()
+  })
+})
+
+describe('allowedMethods', () => {
+  const endpoint = (method: Endpoint['method']): Endpoint => ({
+    method,
+    path: '/',
+    handler: () => new Response(),
+  })
+
+  it('lists the serving methods, with HEAD wherever GET is', () => {
+    expect(allowedMethods([endpoint('get'), endpoint('post')])).toEqual(['GET', 'HEAD', 'POST'])
+    expect(allowedMethods([endpoint('patch'), endpoint('delete')])).toEqual(['DELETE', 'PATCH'])
+  })
+})
+
+describe('withProjectAnswers', () => {
+  it('gives every collection the fallbacks, one without endpoints of its own included', () => {
+    const config = withProjectAnswers({
+      collections: [
+        { slug: 'posts', endpoints: [] },
+        { slug: 'payload-migrations', endpoints: false },
+      ],
+      endpoints: [],
+      hooks: {},
+    } as never)
+    for (const collection of config.collections) {
+      expect(Array.isArray(collection.endpoints), collection.slug).toBe(true)
+      expect((collection.endpoints as Endpoint[]).length, collection.slug).toBeGreaterThan(0)
+    }
+  })
+})

@@ -1,0 +1,193 @@
+/**
+ * How Payload's own REST handler answers, wherever the project does not wrap it (the generic
+ * `/api/[...slug]` route and the `payloadRest` hand-offs):
+ * - errors carry the project's `error` object (`{ code, message }`, src/http/errors.ts) beside
+ *   Payload's `errors` list, which the admin reads;
+ * - an anonymous caller never gets a 5xx for what it sent: anonymous callers can only read, so a
+ *   failure there is a request the database could not take (a malformed id, date or page Payload
+ *   passed on) and is a 400. A database out of reach is a 503 for everyone;
+ * - a path no endpoint serves is a JSON 404, and a method the path does not support a 405 with
+ *   `Allow`, instead of Payload's bare "Route not found".
+ */
+import type { AfterErrorHook, Endpoint, PayloadHandler, SanitizedConfig } from 'payload'
+
+import type { ErrorCode } from '@/http/errors'
+import { isDatabaseUnavailable } from '@/http/unavailable'
+import { logger } from '@/lib/logger'
+
+/** The project's error codes by status (the inverse of `ERROR_STATUS`, for Payload's errors). */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'invalid_parameter',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'internal_error',
+  503: 'unavailable',
+}
+
+/** Seconds a client should wait when the database is out of reach (as src/http/errors.ts says). */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = '5'
+
+const MALFORMED_REQUEST_MESSAGE =
+  'The request could not be answered as sent: check its path and parameters.'
+
+/** The decision for one Payload error: the status and project error to answer with. */
+export function classifyPayloadError(
+  error: unknown,
+  status: number,
+  anonymous: boolean,
+): { status: number; code: ErrorCode | undefined; replaceMessage?: string } {
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      code: 'unavailable',
+      replaceMessage: 'The service is briefly unavailable. Try again shortly.',
+    }
+  }
+  if (anonymous && status >= 500) {
+    return { status: 400, code: 'invalid_parameter', replaceMessage: MALFORMED_REQUEST_MESSAGE }
+  }
+  return { status, code: CODE_BY_STATUS[status] }
+}
+
+export const projectErrorShape: AfterErrorHook = ({ error, req, result }) => {
+  // GraphQL errors have their own shape (and GraphQL is for signed-in users only).
+  if (!result) return
+  const original = (error as { status?: unknown }).status
+  const status = typeof original === 'number' ? original : 500
+  const anonymous = !req?.user
+  const decision = classifyPayloadError(error, status, anonymous)
+  if (decision.status !== status) {
+    // The error's message may quote what the caller sent (a query value): only its code is kept.
+    const { code } = error as { code?: unknown }
+    logger.warn(
+      {
+        method: req?.method,
+        path: req?.url ? new URL(req.url).pathname : undefined,
+        status,
+        answered: decision.status,
+        code: typeof code === 'string' ? code : undefined,
+      },
+      'Payload error answered with another status',
+    )
+  }
+  if (decision.code === 'unavailable' && req) {
+    req.responseHeaders = new Headers(req.responseHeaders)
+    req.responseHeaders.set('Retry-After', UNAVAILABLE_RETRY_AFTER_SECONDS)
+  }
+  const message =
+    decision.replaceMessage ?? result.errors[0]?.message ?? 'The request was not accepted.'
+  const errors = decision.replaceMessage ? [{ message }] : result.errors
+  // A collection's own error hook may have named the error more precisely (the accounts' guards
+  // say `invalid_body`): its project error stands while the status is the one it was given.
+  const named = (result as { error?: { code?: unknown } }).error
+  const keepNamed = typeof named?.code === 'string' && decision.status === status
+  return {
+    status: decision.status,
+    response: {
+      ...result,
+      errors,
+      ...(decision.code && !keepNamed ? { error: { code: decision.code, message } } : {}),
+    },
+  }
+}
+
+type EndpointMethod = Endpoint['method']
+const FALLBACK_METHODS: EndpointMethod[] = ['get', 'head', 'post', 'put', 'patch', 'delete']
+const FALLBACK_PATH = '/:rest*'
+
+/**
+ * The parameters of an endpoint path (`/versions/:id`, `/access/:id?`) matched against a decoded
+ * path, or null. Payload's endpoint paths use only named segments, optional at the end.
+ */
+export function matchEndpointPath(pattern: string, path: string): Record<string, string> | null {
+  const expected = pattern.split('/').filter(Boolean)
+  const actual = path.split('/').filter(Boolean)
+  if (actual.length > expected.length) return null
+  const params: Record<string, string> = {}
+  for (const [index, part] of expected.entries()) {
+    const segment = actual[index]
+    if (!part.startsWith(':')) {
+      if (segment !== part) return null
+      continue
+    }
+    const optional = part.endsWith('?')
+    if (segment === undefined) {
+      if (optional) continue
+      return null
+    }
+    params[part.slice(1, optional ? -1 : undefined)] = segment
+  }
+  return params
+}
+
+/** The endpoints (of one collection, or the root) that serve this path, whatever their method. */
+function endpointsFor(endpoints: Endpoint[], path: string): Endpoint[] {
+  return endpoints.filter(
+    (endpoint) => endpoint.path !== FALLBACK_PATH && matchEndpointPath(endpoint.path, path),
+  )
+}
+
+/** `Allow` for the endpoints serving a path: their methods, HEAD wherever GET is. */
+export function allowedMethods(serving: Endpoint[]): string[] {
+  const methods = new Set(serving.map((endpoint) => endpoint.method.toUpperCase()))
+  if (methods.has('GET')) methods.add('HEAD')
+  return [...methods].sort()
+}
+
+function jsonError(status: number, code: ErrorCode, message: string, headers = {}): Response {
+  return Response.json(
+    { error: { code, message }, errors: [{ message }] },
+    { status, headers: { 'Cache-Control': 'no-store', ...headers } },
+  )
+}
+
+/**
+ * Endpoints Payload tries last (its router takes the first match): HEAD runs the GET endpoint
+ * serving the path without its body; anything else no endpoint serves is a 404, or a 405 with
+ * `Allow` when other methods serve the path.
+ */
+function fallbacksFor(endpoints: Endpoint[]): Endpoint[] {
+  const handler: PayloadHandler = async (req) => {
+    const rest = (req.routeParams?.rest ?? []) as string[] | string
+    const path = `/${(Array.isArray(rest) ? rest : [rest]).join('/')}`
+    const serving = endpointsFor(endpoints, path)
+    const get = serving.find((endpoint) => endpoint.method === 'get')
+    if (req.method === 'HEAD' && get) {
+      req.routeParams = { ...req.routeParams, ...matchEndpointPath(get.path, path) }
+      const response = await get.handler(req)
+      return new Response(null, { status: response.status, headers: response.headers })
+    }
+    if (serving.length === 0) {
+      return jsonError(404, 'not_found', 'No API route has this path.')
+    }
+    return jsonError(405, 'method_not_allowed', `This path does not support ${req.method}.`, {
+      Allow: allowedMethods(serving).join(', '),
+    })
+  }
+  return FALLBACK_METHODS.map((method) => ({ method, path: FALLBACK_PATH, handler }))
+}
+
+/**
+ * Installs the above on the built configuration: the error hook, and the fallback endpoints
+ * after every collection's endpoints (Payload's own collections included, which exist only once
+ * the configuration is built) and the root ones.
+ */
+export function withProjectAnswers(config: SanitizedConfig): SanitizedConfig {
+  config.hooks = {
+    ...config.hooks,
+    afterError: [...(config.hooks?.afterError ?? []), projectErrorShape],
+  }
+  for (const collection of config.collections) {
+    // A collection without REST endpoints (Payload's migrations) answers 501 "Cannot POST" in a
+    // shape of its own: with only the fallbacks, its paths are a JSON 404 like any unknown one.
+    if (collection.endpoints === false) collection.endpoints = fallbacksFor([])
+    else collection.endpoints.push(...fallbacksFor(collection.endpoints))
+  }
+  if (config.endpoints) config.endpoints.push(...fallbacksFor(config.endpoints))
+  return config
+}

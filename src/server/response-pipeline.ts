@@ -1,0 +1,131 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+import { isAdminPath, withoutAdminOnlyHeaders } from '@/http/admin-only-headers'
+import {
+  cachingRuleFor,
+  isPersonalRequest,
+  surfaceOf,
+  tightenedCacheControl,
+  type Surface,
+} from '@/http/cache-control'
+import { withDeclaredLength } from '@/http/declared-length'
+import { finalizeHeadOnWrite, withHeader, type ResponseHead } from '@/http/response-head'
+import {
+  takesAskedStatus,
+  withAskedStatus,
+  withStatusSlot,
+  type StatusSlot,
+} from '@/http/response-status'
+import { withSecurityHeaders } from '@/http/security-headers'
+import { withVaryAccept } from '@/http/vary'
+
+/**
+ * What the steps need to know about the request a response answers, read once per request.
+ */
+export interface RequestFacts {
+  /** The row of the caching policy (src/http/cache-control.ts) its path belongs to. */
+  surface: Surface
+  /** Under /admin, where Payload's own headers belong. */
+  admin: boolean
+  /** Carries credentials or a cookie: its answer may be the caller's own. */
+  personal: boolean
+  /** A document request, to which a status its page asks for applies. */
+  takesAskedStatus: boolean
+  /** Where its page may ask for a status while it renders. */
+  statusSlot: StatusSlot
+}
+
+/** One named adjustment of a response head: a pure function of the request and the head. */
+export interface PipelineStep {
+  readonly name: string
+  readonly apply: (head: ResponseHead, request: RequestFacts) => ResponseHead
+}
+
+export interface ResponsePipeline {
+  readonly steps: readonly PipelineStep[]
+  /** The head that goes out: every step, in order. */
+  finalize(head: ResponseHead, request: RequestFacts): ResponseHead
+}
+
+/**
+ * Every adjustment the project's server makes to the heads of responses Next.js renders, in the
+ * order they apply. Order matters where one step reads what another decides:
+ * - `page-status` comes first: the caching policy keeps no error, so a page that asked for its
+ *   404 must be a 404 by the time the policy looks;
+ * - `declared-length`, `admin-only-headers` and `vary-accept` repair what Next.js and Payload did
+ *   to the head; `security-headers` then fills in what the route did not set itself;
+ * - `caching-policy` comes last, so nothing after it can loosen what it decided.
+ */
+export function responseSteps(securityHeaders: readonly (readonly [string, string])[]) {
+  return [
+    {
+      name: 'page-status',
+      apply: (head, request) =>
+        request.takesAskedStatus ? withAskedStatus(head, request.statusSlot.status) : head,
+    },
+    { name: 'declared-length', apply: (head) => withDeclaredLength(head) },
+    {
+      name: 'admin-only-headers',
+      apply: (head, request) => (request.admin ? head : withoutAdminOnlyHeaders(head)),
+    },
+    { name: 'vary-accept', apply: (head) => withVaryAccept(head) },
+    { name: 'security-headers', apply: (head) => withSecurityHeaders(head, securityHeaders) },
+    { name: 'caching-policy', apply: withCachingPolicy },
+  ] as const satisfies readonly PipelineStep[]
+}
+
+/** The caching policy's `Cache-Control` for this response (`tightenedCacheControl`). */
+function withCachingPolicy(head: ResponseHead, request: RequestFacts): ResponseHead {
+  const sent = head.headers['cache-control']
+  const said = sent === undefined ? undefined : Array.isArray(sent) ? sent.join(', ') : String(sent)
+  const value = tightenedCacheControl(
+    said,
+    cachingRuleFor(request.surface, head.status),
+    request.personal,
+  )
+  return value === said ? head : withHeader(head, 'cache-control', value)
+}
+
+export function responsePipeline(steps: readonly PipelineStep[]): ResponsePipeline {
+  return {
+    steps,
+    finalize(head, request) {
+      let out = head
+      for (const step of steps) out = step.apply(out, request)
+      return out
+    },
+  }
+}
+
+export function requestFactsOf(request: IncomingMessage, statusSlot: StatusSlot): RequestFacts {
+  const url = request.url ?? '/'
+  const queryAt = url.indexOf('?')
+  return {
+    surface: surfaceOf(queryAt === -1 ? url : url.slice(0, queryAt)),
+    admin: isAdminPath(url),
+    personal: isPersonalRequest(request.headers),
+    takesAskedStatus: takesAskedStatus(request.headers),
+    statusSlot,
+  }
+}
+
+/**
+ * Hands a request to the application (`handle`, Next.js) with the pipeline installed on its
+ * response: the one place the heads of rendered responses are adjusted. The response cache calls
+ * the server's render with its capture already on the response, so the head it captures and
+ * stores is this pipeline's output (src/cache/response-cache.ts). `written` hears the final head.
+ */
+export function renderThroughPipeline(
+  request: IncomingMessage,
+  response: ServerResponse,
+  pipeline: ResponsePipeline,
+  handle: (request: IncomingMessage, response: ServerResponse) => unknown,
+  written?: (head: ResponseHead) => void,
+): void {
+  const url = request.url ?? '/'
+  const queryAt = url.indexOf('?')
+  const statusSlot: StatusSlot = { path: queryAt === -1 ? url : url.slice(0, queryAt) }
+  const facts = requestFactsOf(request, statusSlot)
+  finalizeHeadOnWrite(response, (head) => pipeline.finalize(head, facts), written)
+  void withStatusSlot(statusSlot, () => handle(request, response))
+}

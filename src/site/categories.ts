@@ -1,0 +1,87 @@
+import 'server-only'
+
+import type { Locale } from '@/i18n/locales'
+import { getPayloadClient } from '@/lib/payload'
+import type { Category } from '@/payload-types'
+
+import { CARD_FIELDS, listDocuments, type DocumentPage, type SiteDocument } from './content'
+import { BLOG_PAGE_SIZE } from './routes'
+
+/** How many related posts a post page shows. */
+import { RELATED_POSTS } from './related'
+
+export { RELATED_POSTS }
+
+/** A category by its slug (shared by both locales), its title in `locale`; null when none. */
+export async function findCategoryBySlug(locale: Locale, slug: string): Promise<Category | null> {
+  const payload = await getPayloadClient()
+  const { docs } = await payload.find({
+    collection: 'categories',
+    locale,
+    where: { slug: { equals: slug } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: false,
+    user: null,
+  })
+  return docs[0] ?? null
+}
+
+/** Every category (the sitemap lists their pages), by slug. */
+export async function allCategories(locale: Locale): Promise<Category[]> {
+  const payload = await getPayloadClient()
+  const { docs } = await payload.find({
+    collection: 'categories',
+    locale,
+    sort: 'slug',
+    depth: 0,
+    pagination: false,
+    overrideAccess: false,
+    user: null,
+  })
+  return docs
+}
+
+/** One page of a category's published posts, newest first, as the blog pages them. */
+export function categoryPosts(
+  locale: Locale,
+  categoryId: number,
+  page: number,
+): Promise<DocumentPage> {
+  return listDocuments('posts', locale, {
+    page,
+    limit: BLOG_PAGE_SIZE,
+    where: { categories: { in: [categoryId] } },
+    select: CARD_FIELDS,
+  })
+}
+
+const categoryIdsOf = (doc: SiteDocument): number[] =>
+  (doc.categories ?? []).map((category) => (typeof category === 'object' ? category.id : category))
+
+/**
+ * Up to `RELATED_POSTS` other published posts: those sharing a category with `post` first, then
+ * the most recent others, each group newest first.
+ */
+export async function relatedPosts(locale: Locale, post: SiteDocument): Promise<SiteDocument[]> {
+  const categoryIds = categoryIdsOf(post)
+  const notThis = { id: { not_equals: post.id } }
+  const sameCategory =
+    categoryIds.length > 0
+      ? (
+          await listDocuments('posts', locale, {
+            limit: RELATED_POSTS,
+            where: { and: [notThis, { categories: { in: categoryIds } }] },
+            select: CARD_FIELDS,
+          })
+        ).docs
+      : []
+  if (sameCategory.length >= RELATED_POSTS) return sameCategory
+  const shown = sameCategory.map((doc) => doc.id)
+  const recent = await listDocuments('posts', locale, {
+    limit: RELATED_POSTS,
+    where: shown.length > 0 ? { and: [notThis, { id: { not_in: shown } }] } : notThis,
+    select: CARD_FIELDS,
+  })
+  return [...sameCategory, ...recent.docs].slice(0, RELATED_POSTS)
+}

@@ -1,0 +1,116 @@
+import { LOCALES, type Locale } from '@/i18n/locales'
+import { CATEGORIES_KEY, listKey, MEDIA_KEY, SETTINGS_KEY } from '@/lib/content-version'
+import type { Category, Media } from '@/payload-types'
+import { SETTINGS_DEFAULTS, type SiteSettings } from '@/globals/defaults'
+import type { SiteDocument } from '@/site/content'
+import { paths, type PageCollection } from '@/site/routes'
+
+/** The page collections, in the order the agent resources list them. */
+export const PAGE_COLLECTIONS = [
+  'posts',
+  'case-studies',
+] as const satisfies readonly PageCollection[]
+
+/**
+ * The content-version keys of everything published (src/lib/content-version.ts): what a snapshot,
+ * and whatever lists the whole site (feeds, llms.txt, the sitemap, the home page), depends on.
+ * Every change to published content advances one of them.
+ */
+export const PUBLISHED_CONTENT_KEYS: readonly string[] = [
+  ...PAGE_COLLECTIONS.map(listKey),
+  CATEGORIES_KEY,
+  MEDIA_KEY,
+  SETTINGS_KEY,
+]
+
+/**
+ * Everything published, as one consistent snapshot: every surface for agents (twins, llms.txt,
+ * the schema.org feed) renders from one of these, so they agree with each other. Plain data
+ * (no Map, no class) so that it can live in Next's data cache.
+ */
+export interface PublishedSite {
+  /** Published documents per collection and locale, newest first (as the site lists them). */
+  documents: Readonly<Record<PageCollection, Readonly<Record<Locale, readonly SiteDocument[]>>>>
+  /** Media that rich text refers to by id only, per locale (alt texts are localized). */
+  media: Readonly<Record<Locale, Readonly<Record<number, Media>>>>
+  /** The published site settings per locale (tagline, summary, contact copy, JSON-LD facts). */
+  settings: Readonly<Record<Locale, SiteSettings>>
+}
+
+export function emptySite(): PublishedSite {
+  const perLocale = <T>(make: () => T) =>
+    Object.fromEntries(LOCALES.map((locale) => [locale, make()])) as Record<Locale, T>
+  return {
+    documents: { posts: perLocale(() => []), 'case-studies': perLocale(() => []) },
+    media: perLocale(() => ({})),
+    settings: SETTINGS_DEFAULTS,
+  }
+}
+
+/** `${siteUrl}${path}`: every URL in the agent resources is absolute. */
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return `${siteUrl}${path}`
+}
+
+/** The absolute URL of a page's markdown twin (`/` → `/index.md`; a query stays after `.md`). */
+export function twinUrl(siteUrl: string, pagePath: string): string {
+  return absoluteUrl(siteUrl, paths.twin(pagePath))
+}
+
+/** A media file as the public file server serves it. */
+export function mediaFileUrl(siteUrl: string, filename: string): string {
+  return absoluteUrl(siteUrl, `/api/media/file/${encodeURIComponent(filename)}`)
+}
+
+export function findDocument(
+  site: PublishedSite,
+  collection: PageCollection,
+  locale: Locale,
+  match: { slug: string } | { id: number },
+): SiteDocument | undefined {
+  return site.documents[collection][locale].find((doc) =>
+    'slug' in match ? doc.slug === match.slug : doc.id === match.id,
+  )
+}
+
+/** Other locales in which the same document is published. */
+export function otherLocales(
+  site: PublishedSite,
+  collection: PageCollection,
+  locale: Locale,
+  id: number,
+): Locale[] {
+  return LOCALES.filter(
+    (other) => other !== locale && findDocument(site, collection, other, { id }) !== undefined,
+  )
+}
+
+/** A populated upload (cover, SEO image), or null when it is only an id or not public. */
+export function populatedMedia(value: unknown): Media | null {
+  return typeof value === 'object' && value !== null && 'filename' in value
+    ? (value as Media)
+    : null
+}
+
+/** Titles of populated categories. */
+export function categoryTitles(doc: SiteDocument): string[] {
+  return (doc.categories ?? [])
+    .filter((category): category is Category => typeof category === 'object' && category !== null)
+    .map((category) => category.title)
+    .filter((title) => typeof title === 'string' && title.trim() !== '')
+}
+
+/** What a document says about itself in one line: SEO description, else its excerpt. */
+export function documentDescription(doc: SiteDocument): string {
+  return (doc.meta?.description || doc.excerpt || '').replace(/\s+/g, ' ').trim()
+}
+
+/** The document's date: first publication, else creation. */
+export function documentDate(doc: SiteDocument): string {
+  return doc.publishedAt ?? doc.createdAt
+}
+
+/** Its cover image, else its SEO image. */
+export function documentImage(doc: SiteDocument): Media | null {
+  return populatedMedia(doc.coverImage) ?? populatedMedia(doc.meta?.image)
+}
