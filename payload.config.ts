@@ -6,11 +6,14 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { s3Storage } from '@payloadcms/storage-s3'
 import { redirectsPlugin } from '@payloadcms/plugin-redirects'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { en } from '@payloadcms/translations/languages/en'
+import { es } from '@payloadcms/translations/languages/es'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
 import { PAYLOAD_LOG_OPTIONS } from '@/lib/logger'
 import { withProjectAnswers } from '@/lib/payload-answers'
+import { hideStorageInternals } from '@/media/admin-columns'
 import { s3Settings } from '@/media/s3'
 import { redirectsPluginConfig } from '@/redirects/collection'
 
@@ -48,7 +51,18 @@ export default buildConfig({
   admin: {
     user: Users.slug,
     importMap: { baseDir: dirname },
+    // No external avatar service: the admin must not depend on (or leak editors' addresses to)
+    // Gravatar, which this server may not even reach.
+    avatar: 'default',
+    meta: {
+      titleSuffix: ` – ${SITE.name}`,
+      icons: [{ rel: 'icon', type: 'image/svg+xml', url: '/icon.svg' }],
+    },
     components: {
+      graphics: {
+        Logo: '/src/components/admin/Logo#Logo',
+        Icon: '/src/components/admin/Icon#Icon',
+      },
       // New inquiries, and those whose mail failed for good (the one thing an editor must not miss).
       beforeDashboard: ['/src/components/admin/InboxNotice#InboxNotice'],
     },
@@ -69,6 +83,12 @@ export default buildConfig({
     },
   },
   collections: [Posts, CaseStudies, Categories, Media, Inquiries, Users],
+  // The admin's own interface in the site's languages; each editor picks theirs in the account
+  // page, and the browser's language decides until they do.
+  i18n: {
+    supportedLanguages: { en, es },
+    fallbackLanguage: 'en',
+  },
   globals: SETTINGS_GLOBALS,
   editor: lexicalEditor(),
   localization: {
@@ -106,6 +126,8 @@ export default buildConfig({
     }),
     // Old paths that answer 301 (src/redirects/): kept by renames, editable in the admin.
     redirectsPlugin(redirectsPluginConfig),
+    // After the storage plugin: its bookkeeping fields are no list columns for editors.
+    hideStorageInternals,
   ],
   defaultDepth: QUERY_LIMITS.depthDefault,
   maxDepth: QUERY_LIMITS.depthMax,

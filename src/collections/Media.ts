@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { authenticated } from '@/access/authenticated'
 import { env } from '@/env'
 import { publicMediaOrEditors } from '@/media/access'
+import { MEDIA_LIST_COLUMNS } from '@/media/admin-columns'
 import { IMAGE_SIZES } from '@/media/image-sizes'
 import { MEDIA_LIMITS } from '@/media/limits'
 import { prepareUpload } from '@/media/prepare-upload'
@@ -14,6 +15,7 @@ import { explainRefusedFile } from '@/media/upload-errors'
  */
 export const Media: CollectionConfig = {
   slug: 'media',
+  admin: { defaultColumns: MEDIA_LIST_COLUMNS, useAsTitle: 'filename' },
   access: {
     // Embargo: anonymous callers see only media that a published document uses.
     read: publicMediaOrEditors,
