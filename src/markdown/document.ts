@@ -19,15 +19,15 @@ import {
   otherLocales,
   populatedMedia,
   twinUrl,
-  type PublishedSite,
-} from '@/site/snapshot'
+  type PublishedView,
+} from '@/site/view'
 
 const isPageCollection = (value: unknown): value is PageCollection =>
   value === 'posts' || value === 'case-studies'
 
 /** How rich text of `locale` links to other documents and media of the snapshot. */
 export function lexicalContext(
-  site: PublishedSite,
+  site: PublishedView,
   locale: Locale,
   siteUrl: string,
 ): LexicalContext {
@@ -86,7 +86,7 @@ export function documentMarkdown(input: {
   collection: PageCollection
   locale: Locale
   doc: SiteDocument
-  site: PublishedSite
+  site: PublishedView
   siteUrl: string
 }): string {
   const { collection, locale, doc, site, siteUrl } = input

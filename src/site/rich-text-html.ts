@@ -10,13 +10,7 @@ import type { Locale } from '@/i18n/locales'
 
 import type { SiteDocument } from './content'
 import { paths, type PageCollection } from './routes'
-import {
-  absoluteUrl,
-  findDocument,
-  mediaFileUrl,
-  populatedMedia,
-  type PublishedSite,
-} from './snapshot'
+import { absoluteUrl, findDocument, mediaFileUrl, populatedMedia, type PublishedView } from './view'
 
 /** Text and attribute values as HTML: the five characters that could end them. */
 export const escapeHTML = (text: string): string =>
@@ -52,7 +46,7 @@ interface UploadNode {
 export function richTextHtml(input: {
   content: SiteDocument['content']
   locale: Locale
-  site: PublishedSite
+  site: PublishedView
   siteUrl: string
 }): string {
   const { content, locale, site, siteUrl } = input
