@@ -84,7 +84,7 @@ describe('documentsFeed', () => {
     expect(html).toContain(`<a href="${SITE_URL}/en/contact">contact us</a>`)
     expect(html).toContain('<a href="https://example.com/x">out</a>')
     expect(html).toContain(`<a href="${SITE_URL}/en/blog/second">the other post</a>`)
-    // A link to something unpublished is its text; an image the snapshot lacks is left out.
+    // A link to something unpublished is its text; an image the view lacks is left out.
     expect(html).toContain(' / a draft')
     expect(html).toContain(`<img src="${SITE_URL}/api/media/file/chart.png" alt="A chart">`)
     expect(html.match(/<img/g)).toHaveLength(1)

@@ -41,7 +41,7 @@ interface UploadNode {
  * Payload's Lexical → HTML converter with the site's rules for what leaves the site: links and
  * images are absolute URLs (a feed reader has no base URL), an internal link goes to the
  * published page and becomes plain text when its target is not published (as in the markdown
- * twins), and an image the snapshot does not hold (embargoed, deleted) is left out.
+ * twins), and an image the view does not hold (embargoed, deleted) is left out.
  */
 export function richTextHtml(input: {
   content: SiteDocument['content']
