@@ -135,6 +135,11 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Bucket in the path rather than the host name (most S3-compatible services want this). */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  /**
+   * How many URLs one sitemap file lists before /sitemap.xml becomes an index of several
+   * (the sitemaps.org limit, 50,000; lower only to see the index on a small site).
+   */
+  SITEMAP_URLS_MAX: z.coerce.number().int().min(1).max(50_000).default(50_000),
   /** The in-memory response cache of published reads: on, or off (to measure cache misses). */
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   /** Its bound, in megabytes; least recently used responses go first. */

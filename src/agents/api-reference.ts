@@ -1,7 +1,7 @@
 import { escapeInline } from '@/markdown/escape'
 import { frontmatter } from '@/markdown/frontmatter'
 import { AGENT_PATHS } from '@/site/agent-paths'
-import { absoluteUrl } from '@/site/snapshot'
+import { absoluteUrl } from '@/site/view'
 
 import { openApiDocument } from './openapi'
 

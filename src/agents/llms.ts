@@ -2,8 +2,10 @@ import { LOCALE_LABELS, LOCALES, type Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { documentLinkLine, documentMarkdown } from '@/markdown/document'
 import { escapeInline, markdownLink } from '@/markdown/escape'
-import { absoluteUrl, PAGE_COLLECTIONS, twinUrl, type PublishedSite } from '@/site/snapshot'
+import { absoluteUrl, PAGE_COLLECTIONS, twinUrl, type PublishedView } from '@/site/view'
+import type { SiteDocument } from '@/site/content'
 import { SITE } from '@/site/config'
+import { FEED_ITEMS_MAX } from '@/site/feed'
 import { paths, type PageCollection } from '@/site/routes'
 
 import { SKILLS } from './skills'
@@ -40,7 +42,12 @@ const link = (siteUrl: string, title: string, path: string, note: string) =>
  * study in both languages links to its markdown twin; the API, the MCP server and the agent
  * skills follow; the `## Optional` section holds what an agent can skip.
  */
-export function llmsTxt(site: PublishedSite, siteUrl: string): string {
+export function llmsTxt(
+  site: PublishedView,
+  siteUrl: string,
+  /** How many each section's list holds in all (default: the documents `site` holds). */
+  totals?: Readonly<Record<PageCollection, Readonly<Record<Locale, number>>>>,
+): string {
   const sections: string[] = [
     `# ${SITE.name}`,
     `> ${escapeInline(site.settings.en.description)}`,
@@ -56,12 +63,13 @@ export function llmsTxt(site: PublishedSite, siteUrl: string): string {
   for (const collection of PAGE_COLLECTIONS) {
     for (const locale of LOCALES) {
       const docs = site.documents[collection][locale]
+      const total = totals?.[collection][locale] ?? docs.length
       if (docs.length === 0) continue
       const lines = docs
         .slice(0, LLMS_SECTION_MAX)
         .map((doc) => documentLinkLine(siteUrl, collection, locale, doc))
-      if (docs.length > LLMS_SECTION_MAX) {
-        const label = `${ALL_LABEL[collection](locale)} (${docs.length}, ${LOCALE_LABELS[locale]})`
+      if (total > LLMS_SECTION_MAX) {
+        const label = `${ALL_LABEL[collection](locale)} (${total}, ${LOCALE_LABELS[locale]})`
         lines.push(
           `- ${markdownLink(label, twinUrl(siteUrl, LIST_PATH[collection](locale)))}: ` +
             `the newest ${LLMS_SECTION_MAX} are above; the list pages through the rest, and llms-full.txt holds them all`,
@@ -128,7 +136,7 @@ export function llmsTxt(site: PublishedSite, siteUrl: string): string {
             siteUrl,
             `RSS: ${SECTION_TITLE[collection](locale)}`,
             paths.feed(collection, locale),
-            'RSS 2.0 with the full text of every published document, newest first',
+            `RSS 2.0 with the full text of the newest ${FEED_ITEMS_MAX} published documents, newest first`,
           ),
         ),
       ),
@@ -148,18 +156,37 @@ export function llmsTxt(site: PublishedSite, siteUrl: string): string {
   return `${sections.join('\n\n')}\n`
 }
 
+/** The head of `/llms-full.txt`: the site's name and summary. */
+export function llmsFullHeader(settings: PublishedView['settings']): string {
+  return `# ${SITE.name}\n\n> ${escapeInline(settings.en.description)}\n`
+}
+
+/** The part of `/llms-full.txt` that `docs` (of one collection and locale, in `site`) are. */
+export function llmsFullPart(
+  site: PublishedView,
+  collection: PageCollection,
+  locale: Locale,
+  docs: readonly SiteDocument[],
+  siteUrl: string,
+): string {
+  return docs
+    .map((doc) => `\n${documentMarkdown({ collection, locale, doc, site, siteUrl })}`)
+    .join('')
+}
+
 /**
  * `/llms-full.txt`: the same header, then every published document's markdown twin, byte for
  * byte as its `.md` URL serves it, one after another (posts, then case studies; English first).
+ * This is the whole file for the documents `site` holds; the route streams it a page at a time
+ * (src/agents/resources.ts), each page rendered from its own view, with the same parts.
  */
-export function llmsFullTxt(site: PublishedSite, siteUrl: string): string {
-  const header = `# ${SITE.name}\n\n> ${escapeInline(site.settings.en.description)}\n`
-  const documents = PAGE_COLLECTIONS.flatMap((collection) =>
-    LOCALES.flatMap((locale) =>
-      site.documents[collection][locale].map((doc) =>
-        documentMarkdown({ collection, locale, doc, site, siteUrl }),
+export function llmsFullTxt(site: PublishedView, siteUrl: string): string {
+  return (
+    llmsFullHeader(site.settings) +
+    PAGE_COLLECTIONS.flatMap((collection) =>
+      LOCALES.map((locale) =>
+        llmsFullPart(site, collection, locale, site.documents[collection][locale], siteUrl),
       ),
-    ),
+    ).join('')
   )
-  return [header, ...documents].join('\n')
 }

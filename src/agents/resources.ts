@@ -3,18 +3,32 @@ import 'server-only'
 import { env } from '@/env'
 import { ApiError, withErrorHandling } from '@/http/errors'
 
-import { textResponse, type TextResource } from '@/http/text-response'
-import { llmsFullTxt, llmsTxt } from './llms'
-import { openApiDocument } from './openapi'
-import { publishedSite } from '@/site/published-site'
+import {
+  etagOf,
+  streamedTextResponse,
+  textResponse,
+  type StreamedTextResource,
+  type TextResource,
+} from '@/http/text-response'
+import { LOCALES, type Locale } from '@/i18n/locales'
+import type { SiteDocument } from '@/site/content'
+import { newestListed, publishedFingerprint, publishedPages, viewFor } from '@/site/published-view'
+import { publishedSettings } from '@/site/settings'
 import { SCHEMA_FEED_CONTENT_TYPE } from '@/site/agent-paths'
-import { schemaFeed } from './schema-feed'
+import type { PageCollection } from '@/site/routes'
+import { emptyView, PAGE_COLLECTIONS, type PublishedView } from '@/site/view'
+
+import { LLMS_SECTION_MAX, llmsFullHeader, llmsFullPart, llmsTxt } from './llms'
+import { openApiDocument } from './openapi'
+import { schemaFeedPart } from './schema-feed'
 import { findSkill, skillMarkdown, skillsIndex } from './skills'
 
 /**
- * The machine-readable resources of spec 4.7, one loader each. Content-derived ones render from
- * the published snapshot (`published-site.ts`); the others depend only on the code and the site
- * URL. Route files (`src/app/llms.txt/route.ts`, …) pass a loader to `resourceRoute`.
+ * The machine-readable resources of spec 4.7, one loader each. Content-derived ones read
+ * through src/site/published-view.ts: llms.txt the newest documents of each list and their
+ * counts; llms-full.txt and the schema.org feed every document, streamed a page at a time; the
+ * others depend only on the code and the site URL. Route files (`src/app/llms.txt/route.ts`, …)
+ * pass a loader to `resourceRoute` or `streamedResourceRoute`.
  */
 
 const TEXT = 'text/plain; charset=utf-8'
@@ -23,19 +37,72 @@ const MARKDOWN = 'text/markdown; charset=utf-8'
 
 const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
 
-export const loadLlmsTxt = async (): Promise<TextResource> => ({
-  body: llmsTxt(await publishedSite(), env.SITE_URL),
+const perSection = <T>(make: (collection: PageCollection, locale: Locale) => T) =>
+  Object.fromEntries(
+    PAGE_COLLECTIONS.map((collection) => [
+      collection,
+      Object.fromEntries(LOCALES.map((locale) => [locale, make(collection, locale)])),
+    ]),
+  ) as Record<PageCollection, Record<Locale, T>>
+
+/** llms.txt: the newest `LLMS_SECTION_MAX` of each list and how many each holds. */
+export async function loadLlmsTxt(): Promise<TextResource> {
+  const sections = await Promise.all(
+    PAGE_COLLECTIONS.flatMap((collection) =>
+      LOCALES.map(async (locale) => ({
+        collection,
+        locale,
+        ...(await newestListed(collection, locale, LLMS_SECTION_MAX)),
+      })),
+    ),
+  )
+  const find = (collection: PageCollection, locale: Locale) =>
+    sections.find((entry) => entry.collection === collection && entry.locale === locale)!
+  const view: PublishedView = {
+    ...emptyView(),
+    documents: perSection((collection, locale) => find(collection, locale).docs),
+    settings: await publishedSettings(),
+  }
+  const totals = perSection((collection, locale) => find(collection, locale).totalDocs)
+  return { body: llmsTxt(view, env.SITE_URL, totals), contentType: TEXT }
+}
+
+type Part = (
+  site: PublishedView,
+  collection: PageCollection,
+  locale: Locale,
+  docs: readonly SiteDocument[],
+  siteUrl: string,
+) => string
+
+/** Every listed document, a page at a time, each page rendered by `part` from its own view. */
+async function* everyDocumentPart(part: Part): AsyncGenerator<string> {
+  for (const collection of PAGE_COLLECTIONS) {
+    for (const locale of LOCALES) {
+      for await (const docs of publishedPages(collection, locale)) {
+        yield part(await viewFor(collection, locale, docs), collection, locale, docs, env.SITE_URL)
+      }
+    }
+  }
+}
+
+/** The validator of a file of every document: what it is made of, named before rendering it. */
+const everyDocumentEtag = async (file: string) =>
+  etagOf(`${file}\n${env.SITE_URL}\n${await publishedFingerprint()}`)
+
+export const loadLlmsFullTxt = async (): Promise<StreamedTextResource> => ({
   contentType: TEXT,
+  etag: await everyDocumentEtag('llms-full.txt'),
+  parts: async function* () {
+    yield llmsFullHeader(await publishedSettings())
+    yield* everyDocumentPart(llmsFullPart)
+  },
 })
 
-export const loadLlmsFullTxt = async (): Promise<TextResource> => ({
-  body: llmsFullTxt(await publishedSite(), env.SITE_URL),
-  contentType: TEXT,
-})
-
-export const loadSchemaFeed = async (): Promise<TextResource> => ({
-  body: schemaFeed(await publishedSite(), env.SITE_URL),
+export const loadSchemaFeed = async (): Promise<StreamedTextResource> => ({
   contentType: SCHEMA_FEED_CONTENT_TYPE,
+  etag: await everyDocumentEtag('schema.jsonl'),
+  parts: () => everyDocumentPart(schemaFeedPart),
 })
 
 export const loadOpenApi = async (): Promise<TextResource> => ({
@@ -57,6 +124,11 @@ export async function loadSkill(name: string): Promise<TextResource> {
 /** GET and HEAD of one resource. */
 export function resourceRoute(load: () => Promise<TextResource>) {
   return withErrorHandling(async (request: Request) => textResponse(request, await load()))
+}
+
+/** GET and HEAD of a resource produced while it is sent. */
+export function streamedResourceRoute(load: () => Promise<StreamedTextResource>) {
+  return withErrorHandling(async (request: Request) => streamedTextResponse(request, await load()))
 }
 
 /** GET and HEAD of `/.well-known/agent-skills/{name}/SKILL.md`. */

@@ -9,8 +9,8 @@ import {
   mediaFileUrl,
   PAGE_COLLECTIONS,
   twinUrl,
-  type PublishedSite,
-} from '@/site/snapshot'
+  type PublishedView,
+} from '@/site/view'
 import type { SiteDocument } from '@/site/content'
 import { SITE } from '@/site/config'
 import { organizationNode } from '@/site/json-ld'
@@ -38,7 +38,7 @@ export function schemaId(
 }
 
 export function schemaEntry(input: {
-  site: PublishedSite
+  site: PublishedView
   siteUrl: string
   collection: PageCollection
   locale: Locale
@@ -92,17 +92,30 @@ export function schemaEntry(input: {
   }
 }
 
+/** One line: the object as JSON, `<` written as `\u003c` (the same JSON), then `\n`. */
+const line = (entry: Record<string, unknown>) =>
+  `${JSON.stringify(entry).replace(/</g, '\\u003c')}\n`
+
+/** The lines of `docs` (of one collection and locale, in `site`). */
+export function schemaFeedPart(
+  site: PublishedView,
+  collection: PageCollection,
+  locale: Locale,
+  docs: readonly SiteDocument[],
+  siteUrl: string,
+): string {
+  return docs.map((doc) => line(schemaEntry({ site, siteUrl, collection, locale, doc }))).join('')
+}
+
 /**
- * The whole feed: one JSON object per line, each line ending with `\n`. `<` is written as
- * `\u003c` (the same JSON), so a line can also be embedded in an HTML `<script>` as it is.
+ * The whole feed for the documents `site` holds: one JSON object per line, each line ending with
+ * `\n`. `<` is written as `\u003c`, so a line can also be embedded in an HTML `<script>` as
+ * it is. The route streams it a page at a time (src/agents/resources.ts), with the same parts.
  */
-export function schemaFeed(site: PublishedSite, siteUrl: string): string {
+export function schemaFeed(site: PublishedView, siteUrl: string): string {
   return PAGE_COLLECTIONS.flatMap((collection) =>
-    LOCALES.flatMap((locale) =>
-      site.documents[collection][locale].map(
-        (doc) =>
-          `${JSON.stringify(schemaEntry({ site, siteUrl, collection, locale, doc })).replace(/</g, '\\u003c')}\n`,
-      ),
+    LOCALES.map((locale) =>
+      schemaFeedPart(site, collection, locale, site.documents[collection][locale], siteUrl),
     ),
   ).join('')
 }

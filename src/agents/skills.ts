@@ -8,7 +8,7 @@ import {
 } from '@/content/contract'
 import { ERROR_STATUS, type ErrorCode } from '@/http/errors'
 import { LOCALES } from '@/i18n/locales'
-import { absoluteUrl } from '@/site/snapshot'
+import { absoluteUrl } from '@/site/view'
 import { GET_DOCUMENT_TOOL, LIST_DOCUMENTS_TOOL, SEARCH_CONTENT_TOOL } from '@/mcp/tool-definitions'
 import { SEND_INQUIRY_TOOL } from '@/site/agent-paths'
 import { SITE } from '@/site/config'

@@ -9,7 +9,7 @@ import {
   CATEGORY_FILTER,
 } from '@/content/query'
 import { ApiError } from '@/http/api-error'
-import { CACHING_POLICY, isPersonalRequest, surfaceOf } from '@/http/cache-control'
+import { CACHING_POLICY, isPersonalRequest, SITEMAP_PART, surfaceOf } from '@/http/cache-control'
 import { preferredEncoding, prefersMarkdown } from '@/http/negotiation'
 import { isLocale } from '@/i18n/locales'
 import {
@@ -23,7 +23,7 @@ import {
   type ContentChange,
 } from '@/lib/content-version'
 import { parseTwinPath, type TwinPage } from '@/markdown/twin-path'
-import { PUBLISHED_CONTENT_KEYS } from '@/site/snapshot'
+import { PUBLISHED_CONTENT_KEYS } from '@/site/view'
 
 import type { Encoding } from './entry'
 
@@ -263,7 +263,10 @@ function canonicalQueryOf(
   if (surface === 'agent-files' || surface === 'feeds' || surface === 'robots') {
     const feed = LOCALE_FEED.exec(path)
     if (feed && !isLocale(feed[1])) return null
-    const dependsOn = feed || LISTS_EVERYTHING.has(path) ? PUBLISHED_CONTENT_KEYS : NO_CONTENT
+    const dependsOn =
+      feed || LISTS_EVERYTHING.has(path) || SITEMAP_PART.test(path)
+        ? PUBLISHED_CONTENT_KEYS
+        : NO_CONTENT
     return { query: '', negotiated: false, dependsOn }
   }
   if (surface === 'content-api') {

@@ -2,8 +2,8 @@ import pg from 'pg'
 
 /**
  * Read replicas replay the primary's WAL with some delay, so a read right after a change may
- * still see the old rows. Reads that fill a shared cache (the response cache, the published-site
- * snapshot, the embargo list) must not be older than the change that emptied it, or the stale
+ * still see the old rows. Reads that fill a shared cache (the response cache, the site
+ * settings, the embargo list) must not be older than the change that emptied it, or the stale
  * copy would stay until the next change.
  *
  * So when a change is heard, reads stop counting as current until every replica has replayed

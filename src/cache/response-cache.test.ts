@@ -50,6 +50,7 @@ function render(req: IncomingMessage, res: ServerResponse): void {
     return
   }
   const word = (pattern: RegExp) => pattern.exec(url)?.[1]
+  if (url.includes('streamed-large')) return void renderLarge(res)
   setTimeout(
     () => {
       res.statusCode = Number(word(/status-(\d+)/) ?? 200)
@@ -70,6 +71,23 @@ function render(req: IncomingMessage, res: ServerResponse): void {
   )
 }
 const cache = responseCache(store, render)
+
+/** What the client of a large streamed render saw before the render ended. */
+const large = { clientSawBytes: false, sawBytesBeforeEnd: false }
+const LARGE_CHUNK = 100 * 1024
+const LARGE_CHUNKS = 8 // past the store's 512 KB entry cap
+
+/** A body larger than an entry may be, written in chunks; it ends once the client saw bytes. */
+async function renderLarge(res: ServerResponse): Promise<void> {
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+  res.setHeader('Cache-Control', PUBLISHED_CACHE_CONTROL)
+  for (let index = 0; index < LARGE_CHUNKS; index += 1) res.write('y'.repeat(LARGE_CHUNK))
+  for (let waited = 0; !large.clientSawBytes && waited < 2_000; waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  large.sawBytesBeforeEnd = large.clientSawBytes
+  res.end('end')
+}
 
 let server: Server
 let port: number
@@ -111,6 +129,32 @@ function fetchRaw(path: string, headers: Record<string, string> = {}, method = '
 }
 
 describe('responseCache', () => {
+  it('streams a body larger than an entry may be through, whole, without storing it', async () => {
+    large.clientSawBytes = false
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const req = request({ port, path: '/en/streamed-large' }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => {
+          large.clientSawBytes = true
+          chunks.push(chunk)
+        })
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        )
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.body.toString()).toBe(`${'y'.repeat(LARGE_CHUNK * LARGE_CHUNKS)}end`)
+    // The first bytes went out while the render was still going: nothing held the body whole.
+    expect(large.sawBytesBeforeEnd).toBe(true)
+    expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8')
+    const again = await fetchRaw('/en/streamed-large')
+    expect(again.headers['x-cache']).toBeUndefined()
+    expect(again.body.length).toBe(LARGE_CHUNK * LARGE_CHUNKS + 3)
+  })
+
   it('renders a page once and answers later requests with the same bytes', async () => {
     const miss = await fetchRaw('/en')
     const hit = await fetchRaw('/en')

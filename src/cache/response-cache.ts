@@ -95,7 +95,13 @@ export function responseCache(
     return new Promise((resolve) => {
       // The capture goes on first, so the server's render puts its response pipeline on top of it:
       // what is captured is the head as the pipeline finalized it.
-      const captured = captureResponse(response, (status, headers, body) => {
+      const captured = captureResponse(response, store.maxEntryBytes, (status, headers, body) => {
+        // Larger than an entry may be (a streamed file of every document): sent as it is
+        // produced, never held whole, and not stored.
+        if (body === null) {
+          resolve(undefined)
+          return false
+        }
         const entry = isStorable(status, headers)
           ? createEntry(key, status, headers, body)
           : undefined
@@ -176,19 +182,34 @@ export function isStorable(status: number, headers: OutgoingHttpHeaders): boolea
 /**
  * Buffers what the application writes to `response` instead of sending it. When the application
  * ends the response, `finish` gets the status, final headers and body: it either sends the
- * response itself (returning true) or leaves it to be sent as the application made it.
+ * response itself (returning true) or leaves it to be sent as the application made it. A body
+ * that grows past `maxBytes` stops being buffered: `finish` gets `null` for it, what was buffered
+ * goes out, and the rest streams through as the application writes it (memory stays bounded
+ * whatever the size of a streamed body).
  *
  * The head is completed exactly as Node would complete it: the response's own `writeHead`, with
  * the response pipeline the server's render put around it, runs before the headers are read.
  */
 function captureResponse(
   response: ServerResponse,
-  finish: (status: number, headers: OutgoingHttpHeaders, body: Buffer) => boolean,
+  maxBytes: number,
+  finish: (status: number, headers: OutgoingHttpHeaders, body: Buffer | null) => boolean,
 ): { finished: boolean } {
   const state = { finished: false }
   const { writeHead, write, end, flushHeaders } = response
   const chunks: Buffer[] = []
+  let buffered = 0
   let capturing = true
+
+  /** Too large to store: the head and what was buffered go out; the rest is not captured. */
+  const overflow = (self: ServerResponse): void => {
+    self.writeHead(self.statusCode)
+    capturing = false
+    state.finished = true
+    finish(self.statusCode, self.getHeaders(), null)
+    ;(writeHead as (...rest: unknown[]) => ServerResponse).call(self, self.statusCode)
+    for (const chunk of chunks.splice(0)) (write as (chunk: Buffer) => boolean).call(self, chunk)
+  }
 
   const toBuffer = (chunk: unknown, encoding?: unknown): Buffer =>
     Buffer.isBuffer(chunk)
@@ -215,10 +236,14 @@ function captureResponse(
 
   response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
     if (!capturing) return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest)
-    chunks.push(toBuffer(chunk, rest[0]))
+    const buffer = toBuffer(chunk, rest[0])
+    chunks.push(buffer)
+    buffered += buffer.length
+    if (buffered > maxBytes) overflow(this)
     const callback = rest.find((value) => typeof value === 'function') as (() => void) | undefined
     if (callback) process.nextTick(callback)
-    return true
+    // Past the overflow, backpressure is the socket's.
+    return capturing || !this.writableNeedDrain
   } as ServerResponse['write']
 
   response.flushHeaders = function () {

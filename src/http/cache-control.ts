@@ -111,6 +111,8 @@ const AGENT_FILES = new Set([
 ])
 const FEEDS = new Set(['/sitemap.xml', '/feeds/schema.jsonl'])
 const LOCALE_FEED = /^\/[a-z]{2}\/(?:case-studies\/)?feed\.xml$/
+/** A file of the sitemap index (`/sitemap/{n}.xml`). */
+export const SITEMAP_PART = /^\/sitemap\/[1-9]\d{0,5}\.xml$/
 const CONTENT_API = /^\/api\/(?:posts|case-studies)(?:\/[^/]*)?$/
 const CATEGORIES = /^\/api\/categories(?:\/[^/]*)?$/
 /** `/{locale}/search`, its twin, and the twin route's path for it. */
@@ -132,7 +134,7 @@ export function surfaceOf(path: string): Surface {
   if (path === '/admin' || path.startsWith('/admin/')) return 'admin'
   if (AGENT_FILES.has(path) || path.startsWith('/.well-known/agent-skills/')) return 'agent-files'
   if (path === '/robots.txt') return 'robots'
-  if (FEEDS.has(path) || LOCALE_FEED.test(path)) return 'feeds'
+  if (FEEDS.has(path) || LOCALE_FEED.test(path) || SITEMAP_PART.test(path)) return 'feeds'
   if (SEARCH_PAGE.test(path)) return 'search'
   if (path.endsWith('.md') || path.startsWith('/markdown-twin/') || path === '/markdown-twin')
     return 'twins'

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest'
 import { PUBLISHED_CACHE_CONTROL } from '@/http/cache-control'
 import { DECLARED_LENGTH_HEADER } from '@/http/declared-length'
 
-import { estimateTokens, textResponse, validatorsOf } from './text-response'
+import {
+  estimateTokens,
+  etagOf,
+  streamedTextResponse,
+  textResponse,
+  validatorsOf,
+} from './text-response'
 
 const body = 'héllo\n'
 const resource = { body, contentType: 'text/plain; charset=utf-8', headers: { Vary: 'Accept' } }
@@ -64,5 +70,66 @@ describe('estimateTokens', () => {
     expect(estimateTokens('abcd')).toBe(1)
     expect(estimateTokens('abcde')).toBe(2)
     expect(estimateTokens('ñññññññ')).toBe(2)
+  })
+})
+
+describe('streamedTextResponse', () => {
+  /** Parts that count how many were produced. */
+  function counted(count: number) {
+    const state = { produced: 0 }
+    return {
+      state,
+      resource: {
+        contentType: 'text/plain; charset=utf-8',
+        etag: etagOf('what the body is made of'),
+        parts: async function* () {
+          for (let index = 0; index < count; index += 1) {
+            state.produced += 1
+            yield `part ${index}\n`
+          }
+        },
+      },
+    }
+  }
+
+  it('sends the parts in order, producing each only when the one before was taken', async () => {
+    const { state, resource } = counted(1000)
+    const response = streamedTextResponse(request(), resource)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('etag')).toBe(resource.etag)
+    expect(response.headers.get('cache-control')).toBe(PUBLISHED_CACHE_CONTROL)
+    const reader = response.body!.getReader()
+    const first = await reader.read()
+    expect(new TextDecoder().decode(first.value)).toBe('part 0\n')
+    // Nothing was produced ahead of the reader: memory holds a part, not the body.
+    expect(state.produced).toBeLessThanOrEqual(2)
+    let rest = ''
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      rest += new TextDecoder().decode(value)
+    }
+    expect(rest).toBe(Array.from({ length: 999 }, (_, index) => `part ${index + 1}\n`).join(''))
+  })
+
+  it('answers HEAD and a matching If-None-Match without producing anything', async () => {
+    const { state, resource } = counted(3)
+    const head = streamedTextResponse(request('HEAD'), resource)
+    expect(head.status).toBe(200)
+    expect(head.body).toBeNull()
+    const notModified = streamedTextResponse(
+      request('GET', { 'If-None-Match': resource.etag }),
+      resource,
+    )
+    expect(notModified.status).toBe(304)
+    expect(state.produced).toBe(0)
+  })
+
+  it('stops producing when the client goes away', async () => {
+    const { state, resource } = counted(1000)
+    const reader = streamedTextResponse(request(), resource).body!.getReader()
+    await reader.read()
+    await reader.cancel()
+    expect(state.produced).toBeLessThanOrEqual(2)
   })
 })

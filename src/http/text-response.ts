@@ -70,3 +70,63 @@ export function textResponse(request: Request, resource: TextResource): Response
   headers.set(DECLARED_LENGTH_HEADER, String(bytes.byteLength))
   return new Response(request.method === 'HEAD' ? null : bytes, { status, headers })
 }
+
+export interface StreamedTextResource {
+  /** The body, a part at a time: read one part ahead of what the client has taken. */
+  parts: () => AsyncIterable<string>
+  contentType: string
+  /**
+   * A strong validator known before the body is produced (of what the body is made from): a
+   * matching If-None-Match is a 304 without producing anything.
+   */
+  etag: string
+}
+
+/**
+ * A text resource too large to hold whole (llms-full.txt, the schema.org feed on a big site):
+ * produced while it is sent, each part read only when the client has taken the previous one
+ * (the stream pulls), so memory holds a part, not the body. Without a `Repr-Digest` or a length,
+ * which only the whole body would give; its ETag comes from what the body is made of. HEAD and a
+ * matching If-None-Match produce nothing.
+ */
+export function streamedTextResponse(request: Request, resource: StreamedTextResource): Response {
+  const headers = new Headers({
+    'Content-Type': resource.contentType,
+    'Cache-Control': CACHE_CONTROL.fresh,
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': 'ETag, Link, Vary',
+    'X-Content-Type-Options': 'nosniff',
+    ETag: resource.etag,
+  })
+  if (matchesIfNoneMatch(request.headers.get('if-none-match'), resource.etag)) {
+    headers.delete('Content-Type')
+    return new Response(null, { status: 304, headers })
+  }
+  if (request.method === 'HEAD') return new Response(null, { status: 200, headers })
+  const encoder = new TextEncoder()
+  let parts: AsyncIterator<string> | undefined
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        parts ??= resource.parts()[Symbol.asyncIterator]()
+        for (;;) {
+          const next = await parts.next()
+          if (next.done) return controller.close()
+          if (next.value === '') continue
+          return controller.enqueue(encoder.encode(next.value))
+        }
+      },
+      async cancel() {
+        await parts?.return?.()
+      },
+    },
+    // Nothing read ahead: a part is produced when the one before has been taken.
+    { highWaterMark: 0 },
+  )
+  return new Response(body, { status: 200, headers })
+}
+
+/** A strong ETag naming `source` (what a body is made from, not the body's bytes). */
+export function etagOf(source: string): string {
+  return `"${createHash('sha256').update(source).digest('base64url').slice(0, 32)}"`
+}

@@ -2,7 +2,7 @@ import { processSingleton } from './process-singleton'
 
 /**
  * The one record of published-content freshness in a process: everything that keeps something
- * derived from published content (the response cache, the published-site snapshot, the embargo
+ * derived from published content (the response cache, the site settings, the embargo
  * list) keeps it for as long as the version of what it depends on is unchanged.
  *
  * Versions are kept per dependency key. A change names what it touched (a document, a

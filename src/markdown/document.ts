@@ -19,15 +19,15 @@ import {
   otherLocales,
   populatedMedia,
   twinUrl,
-  type PublishedSite,
-} from '@/site/snapshot'
+  type PublishedView,
+} from '@/site/view'
 
 const isPageCollection = (value: unknown): value is PageCollection =>
   value === 'posts' || value === 'case-studies'
 
-/** How rich text of `locale` links to other documents and media of the snapshot. */
+/** How rich text of `locale` links to other documents and media of its view (src/site/published-view.ts). */
 export function lexicalContext(
-  site: PublishedSite,
+  site: PublishedView,
   locale: Locale,
   siteUrl: string,
 ): LexicalContext {
@@ -38,7 +38,7 @@ export function lexicalContext(
       const id =
         typeof value === 'number' ? value : (value as { id?: unknown } | null | undefined)?.id
       if (typeof id !== 'number') return null
-      // Only published documents are in the snapshot: a link to a draft stays plain text.
+      // Only published documents are in the view: a link to a draft stays plain text.
       const target = findDocument(site, relationTo, locale, { id })
       return target
         ? {
@@ -86,7 +86,7 @@ export function documentMarkdown(input: {
   collection: PageCollection
   locale: Locale
   doc: SiteDocument
-  site: PublishedSite
+  site: PublishedView
   siteUrl: string
 }): string {
   const { collection, locale, doc, site, siteUrl } = input

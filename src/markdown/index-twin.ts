@@ -3,7 +3,7 @@ import { AGENT_PATHS } from '@/site/agent-paths'
 import { SITE } from '@/site/config'
 import type { SiteSettings } from '@/site/settings'
 import { paths } from '@/site/routes'
-import { absoluteUrl, twinUrl } from '@/site/snapshot'
+import { absoluteUrl, twinUrl } from '@/site/view'
 
 import { escapeInline, headingText, markdownLink } from './escape'
 import { frontmatter } from './frontmatter'

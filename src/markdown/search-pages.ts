@@ -4,7 +4,7 @@ import { SEARCH_LIMITS } from '@/search/contract'
 import type { SearchPageOutcome } from '@/search/page'
 import { snippetSegments } from '@/search/snippet'
 import { paths } from '@/site/routes'
-import { absoluteUrl, twinUrl } from '@/site/snapshot'
+import { absoluteUrl, twinUrl } from '@/site/view'
 
 import { textParagraph } from './document'
 import { escapeInline, headingText, markdownLink } from './escape'

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 
 import { ApiError } from '@/http/api-error'
-import { emptySite } from '@/site/snapshot'
+import { SETTINGS_DEFAULTS } from '@/globals/defaults'
 
 import { markdownTwin, type PageRenderer } from './twin'
 
-vi.mock('@/site/published-site', () => ({ publishedSite: async () => emptySite() }))
+vi.mock('@/site/published-view', () => ({ listedDocument: async () => null }))
+vi.mock('@/site/settings', () => ({ publishedSettings: async () => SETTINGS_DEFAULTS }))
 
 const SITE = 'https://example.test'
 const html = (main: string) =>
@@ -54,7 +55,7 @@ describe('markdownTwin of a rendered page', () => {
     }
   })
 
-  it('a published document not in the snapshot is whatever its page says', async () => {
+  it('a document that is not published is whatever its page says', async () => {
     const twin = await twinOf('/en/blog/gone', answering(404, html('<h1>Page not found</h1>')))
     expect(twin.status).toBe(404)
   })

@@ -5,14 +5,15 @@ import { TWIN_FORM_PARAMETER } from '@/http/negotiation'
 import { MOVED_PERMANENTLY } from '@/http/response-status'
 import { isSafeRedirectTarget, twinRedirectTarget } from '@/redirects/paths'
 import { estimateTokens, textResponse } from '@/http/text-response'
-import { publishedSite } from '@/site/published-site'
+import { listedDocument, viewFor } from '@/site/published-view'
+import { publishedSettings } from '@/site/settings'
 import { env } from '@/env'
 import { ApiError, withErrorHandling } from '@/http/errors'
 import type { Locale } from '@/i18n/locales'
 import { logger } from '@/lib/logger'
 import { searchPage } from '@/search/page'
 import { paths } from '@/site/routes'
-import { absoluteUrl, findDocument } from '@/site/snapshot'
+import { absoluteUrl } from '@/site/view'
 
 import { documentMarkdown } from './document'
 import { indexMarkdown } from './index-twin'
@@ -45,8 +46,9 @@ export interface TwinResult {
 export type PageRenderer = (pathAndQuery: string) => Promise<RenderedPage>
 
 /**
- * A post or case study rendered from the published snapshot, without rendering its page; null
- * when the path names no published document (its page then says what there is).
+ * A post or case study rendered from its rich text and what it refers to (src/site/
+ * published-view.ts: one document's reads, whatever the size of the site), without rendering
+ * its page; null when the path names no published document (its page then says what there is).
  */
 async function documentTwin(
   pagePath: string,
@@ -56,9 +58,9 @@ async function documentTwin(
   const page = parseTwinPath(pagePath, search)
   if (page?.kind !== 'post' && page?.kind !== 'case-study') return null
   const collection = page.kind === 'post' ? 'posts' : 'case-studies'
-  const site = await publishedSite()
-  const doc = findDocument(site, collection, page.locale, { slug: page.slug })
+  const doc = await listedDocument(collection, page.locale, { slug: page.slug })
   if (!doc) return null
+  const site = await viewFor(collection, page.locale, [doc])
   return {
     status: 200,
     markdown: documentMarkdown({ collection, locale: page.locale, doc, site, siteUrl }),
@@ -151,7 +153,7 @@ export async function markdownTwin(
   if (pagePath === '/' || pagePath === '') {
     return {
       status: 200,
-      markdown: indexMarkdown({ siteUrl, settings: (await publishedSite()).settings }),
+      markdown: indexMarkdown({ siteUrl, settings: await publishedSettings() }),
       canonical: absoluteUrl(siteUrl, '/'),
     }
   }

@@ -5,7 +5,7 @@ import { SLUG_PATTERN } from '@/fields/slug'
 import { DEFAULT_LOCALE, LOCALES } from '@/i18n/locales'
 import { SEARCH_LIMITS } from '@/search/contract'
 import { hasControlCharacters } from '@/search/query'
-import { PAGE_COLLECTIONS } from '@/site/snapshot'
+import { PAGE_COLLECTIONS } from '@/site/view'
 
 /**
  * The read-only MCP tools' arguments and results: one zod schema each, which checks the

@@ -15,6 +15,7 @@ import {
   InvalidCursorError,
   listDocumentResources,
   listDocumentsResult,
+  type ListedReader,
   readDocumentResource,
   searchContentResult,
 } from './read-tools'
@@ -35,7 +36,7 @@ describe('list_documents', () => {
   it('pages newest first with the REST bounds and says how many there are', () => {
     const args = listDocumentsInput.parse({ collection: 'posts', page: 3 })
     expect(args).toEqual({ collection: 'posts', locale: 'en', page: 3, limit: 10 })
-    const result = listDocumentsResult(content, args, SITE_URL)
+    const result = listDocumentsResult({ docs: posts.slice(20, 30), totalDocs: 25 }, args, SITE_URL)
     expect(result).toMatchObject({ page: 3, limit: 10, totalDocs: 25, totalPages: 3 })
     expect(result.hasNextPage).toBe(false)
     expect(result.docs.map((item) => item.slug)).toEqual([
@@ -170,16 +171,36 @@ describe('search_content', () => {
 })
 
 describe('resources', () => {
-  const many = site({
+  // Newest first, as the site lists them; the reader pages them as the database would (keyset).
+  const dated = (id: number) => new Date(Date.UTC(2026, 0, 1) - id * 60_000).toISOString()
+  const views = site({
     posts: {
       en: Array.from({ length: RESOURCES_PAGE_SIZE + 5 }, (_, index) =>
-        doc({ id: index + 1, slug: `p-${index + 1}`, title: `P ${index + 1}` }),
+        doc({
+          id: index + 1,
+          slug: `p-${index + 1}`,
+          title: `P ${index + 1}`,
+          publishedAt: dated(index + 1),
+        }),
       ),
+      es: [doc({ id: 500, slug: 'es-1', title: 'Es 1', publishedAt: dated(500) })],
+    },
+    'case-studies': {
+      en: [doc({ id: 600, slug: 'c-1', title: 'C 1', publishedAt: dated(600) })],
     },
   })
+  const reader: ListedReader = async (collection, locale, after, limit) =>
+    views.documents[collection][locale]
+      .filter(
+        (item) =>
+          !after ||
+          item.publishedAt! < after.publishedAt ||
+          (item.publishedAt === after.publishedAt && item.id < after.id),
+      )
+      .slice(0, limit)
 
-  it('lists every published twin, paginated by an opaque cursor', () => {
-    const first = listDocumentResources(many, undefined, SITE_URL)
+  it('lists every published twin, paginated by an opaque cursor that names the last one listed', async () => {
+    const first = await listDocumentResources(reader, undefined, SITE_URL)
     expect(first.resources).toHaveLength(RESOURCES_PAGE_SIZE)
     expect(first.resources[0]).toMatchObject({
       uri: `${SITE_URL}/en/blog/p-1.md`,
@@ -187,16 +208,25 @@ describe('resources', () => {
       title: 'P 1',
       mimeType: 'text/markdown',
     })
-    const second = listDocumentResources(many, first.nextCursor, SITE_URL)
-    expect(second.resources.map((resource) => resource.name)).toEqual(
-      Array.from({ length: 5 }, (_, index) => `posts/en/p-${RESOURCES_PAGE_SIZE + index + 1}`),
-    )
+    const second = await listDocumentResources(reader, first.nextCursor, SITE_URL)
+    expect(second.resources.map((resource) => resource.name)).toEqual([
+      ...Array.from({ length: 5 }, (_, index) => `posts/en/p-${RESOURCES_PAGE_SIZE + index + 1}`),
+      'posts/es/es-1',
+      'case-studies/en/c-1',
+    ])
     expect(second.nextCursor).toBeUndefined()
   })
 
-  it('refuses a cursor it did not give', () => {
-    for (const cursor of ['', 'abc', Buffer.from('offset:-1').toString('base64url')]) {
-      expect(() => listDocumentResources(many, cursor, SITE_URL)).toThrow(InvalidCursorError)
+  it('refuses a cursor it did not give', async () => {
+    for (const cursor of [
+      '',
+      'abc',
+      Buffer.from('offset:100').toString('base64url'),
+      Buffer.from('after:9:1:2026-01-01T00:00:00.000Z').toString('base64url'),
+    ]) {
+      await expect(listDocumentResources(reader, cursor, SITE_URL)).rejects.toThrow(
+        InvalidCursorError,
+      )
     }
   })
 

@@ -12,8 +12,8 @@ import {
   findDocument,
   PAGE_COLLECTIONS,
   twinUrl,
-  type PublishedSite,
-} from '@/site/snapshot'
+  type PublishedView,
+} from '@/site/view'
 
 import {
   RESOURCES_PAGE_SIZE,
@@ -30,9 +30,10 @@ import {
 export const MARKDOWN_MEDIA_TYPE = 'text/markdown'
 
 /**
- * What the read-only tools and resources answer, computed from the published snapshot (every
- * agent surface renders from it, so a tool, a twin and llms.txt never disagree). Published
- * documents only: the snapshot holds nothing else.
+ * What the read-only tools and resources answer, from what src/mcp/server.ts read through
+ * src/site/published-view.ts (as every agent surface does, so a tool, a twin and llms.txt never
+ * disagree): a page of a list, or one document and the view it renders from. Published
+ * documents only.
  */
 
 export function documentSummary(
@@ -60,24 +61,21 @@ const pageInfo = (page: number, limit: number, totalDocs: number) => {
   return { page, limit, totalDocs, totalPages, hasNextPage: page < totalPages }
 }
 
+/** One page of list_documents, from that page of the collection's listed documents. */
 export function listDocumentsResult(
-  site: PublishedSite,
+  found: { docs: readonly SiteDocument[]; totalDocs: number },
   { collection, locale, page, limit }: ListDocumentsArgs,
   siteUrl: string,
 ): z.infer<typeof listDocumentsOutput> {
-  const all = site.documents[collection][locale]
-  const start = (page - 1) * limit
   return {
-    ...pageInfo(page, limit, all.length),
-    docs: all
-      .slice(start, start + limit)
-      .map((doc) => documentSummary(collection, locale, doc, siteUrl)),
+    ...pageInfo(page, limit, found.totalDocs),
+    docs: found.docs.map((doc) => documentSummary(collection, locale, doc, siteUrl)),
   }
 }
 
 /** The document with its markdown twin, or null when no published document matches. */
 export function getDocumentResult(
-  site: PublishedSite,
+  site: PublishedView,
   { collection, locale, id, slug }: GetDocumentArgs,
   siteUrl: string,
 ): z.infer<typeof getDocumentOutput> | null {
@@ -128,68 +126,117 @@ export interface DocumentResource {
   annotations?: { lastModified: string }
 }
 
-/** Every published document of the snapshot, in a fixed order: posts, then case studies. */
-function everyDocument(site: PublishedSite) {
-  return PAGE_COLLECTIONS.flatMap((collection) =>
-    LOCALES.flatMap((locale) =>
-      site.documents[collection][locale].map((doc) => ({ collection, locale, doc })),
-    ),
-  )
-}
-
 export class InvalidCursorError extends Error {}
 
-const encodeCursor = (offset: number) => Buffer.from(`offset:${offset}`).toString('base64url')
-
-function decodeCursor(cursor: string): number {
-  const match = /^offset:([1-9]\d{0,8})$/.exec(Buffer.from(cursor, 'base64url').toString())
-  if (!match) throw new InvalidCursorError('Invalid cursor: pass back a nextCursor as received.')
-  return Number(match[1])
+/** Where `resources/list` goes on: a collection and language (their index in the order), after a document. */
+interface ResourceCursor {
+  part: number
+  publishedAt: string
+  id: number
 }
+
+const encodeCursor = ({ part, publishedAt, id }: ResourceCursor) =>
+  Buffer.from(`after:${part}:${id}:${publishedAt}`).toString('base64url')
+
+function decodeCursor(cursor: string, parts: number): ResourceCursor {
+  const match = /^after:(\d{1,2}):([1-9]\d{0,9}):(\d{4}-\d{2}-\d{2}T[\d:.]+Z)$/.exec(
+    Buffer.from(cursor, 'base64url').toString(),
+  )
+  if (!match || Number(match[1]) >= parts || Number.isNaN(Date.parse(match[3]!))) {
+    throw new InvalidCursorError('Invalid cursor: pass back a nextCursor as received.')
+  }
+  return { part: Number(match[1]), id: Number(match[2]), publishedAt: match[3]! }
+}
+
+/** Up to `limit` listed documents of a collection in a language, newest first, after a document. */
+export type ListedReader = (
+  collection: PageCollection,
+  locale: Locale,
+  after: { publishedAt: string; id: number } | undefined,
+  limit: number,
+) => Promise<readonly SiteDocument[]>
+
+/** The order `resources/list` goes through the documents in: posts, then case studies; English first. */
+const RESOURCE_PARTS = PAGE_COLLECTIONS.flatMap((collection) =>
+  LOCALES.map((locale) => ({ collection, locale })),
+)
 
 /**
  * One page of `resources/list`: each published document's markdown twin, its URI being the
- * twin's own https URL. The cursor is an opaque offset; a stateless server keeps nothing.
+ * twin's own https URL. The cursor is opaque: it names the last document listed (keyset), so
+ * a stateless server keeps nothing and a late page costs what the first does.
  */
-export function listDocumentResources(
-  site: PublishedSite,
+export async function listDocumentResources(
+  read: ListedReader,
   cursor: string | undefined,
   siteUrl: string,
-): { resources: DocumentResource[]; nextCursor?: string } {
-  const all = everyDocument(site)
-  const start = cursor === undefined ? 0 : decodeCursor(cursor)
-  const end = start + RESOURCES_PAGE_SIZE
-  const resources = all.slice(start, end).map(({ collection, locale, doc }): DocumentResource => {
-    const description = documentDescription(doc)
-    return {
-      uri: twinUrl(siteUrl, paths.document(collection, locale, doc.slug)),
-      name: `${collection}/${locale}/${doc.slug}`,
-      title: doc.title,
-      ...(description ? { description } : {}),
-      mimeType: MARKDOWN_MEDIA_TYPE,
-      ...(doc.updatedAt ? { annotations: { lastModified: doc.updatedAt } } : {}),
+): Promise<{ resources: DocumentResource[]; nextCursor?: string }> {
+  const from = cursor === undefined ? undefined : decodeCursor(cursor, RESOURCE_PARTS.length)
+  const resources: DocumentResource[] = []
+  let last: ResourceCursor | undefined
+  for (let part = from?.part ?? 0; part < RESOURCE_PARTS.length; part += 1) {
+    const { collection, locale } = RESOURCE_PARTS[part]!
+    const wanted = RESOURCES_PAGE_SIZE - resources.length
+    // One more than fits: whether anything follows decides whether there is a next page.
+    const docs = await read(collection, locale, part === from?.part ? from : undefined, wanted + 1)
+    for (const doc of docs.slice(0, wanted)) {
+      const description = documentDescription(doc)
+      resources.push({
+        uri: twinUrl(siteUrl, paths.document(collection, locale, doc.slug)),
+        name: `${collection}/${locale}/${doc.slug}`,
+        title: doc.title,
+        ...(description ? { description } : {}),
+        mimeType: MARKDOWN_MEDIA_TYPE,
+        ...(doc.updatedAt ? { annotations: { lastModified: doc.updatedAt } } : {}),
+      })
+      last = { part, id: doc.id, publishedAt: doc.publishedAt ?? '' }
     }
-  })
-  return end < all.length ? { resources, nextCursor: encodeCursor(end) } : { resources }
+    if (docs.length > wanted) return { resources, nextCursor: encodeCursor(last!) }
+    if (resources.length === RESOURCES_PAGE_SIZE) {
+      // Full exactly at the end of this part: a next page only if a later part has documents.
+      for (let later = part + 1; later < RESOURCE_PARTS.length; later += 1) {
+        const next = RESOURCE_PARTS[later]!
+        if ((await read(next.collection, next.locale, undefined, 1)).length > 0) {
+          return { resources, nextCursor: encodeCursor(last!) }
+        }
+      }
+      return { resources }
+    }
+  }
+  return { resources }
 }
 
-/** `resources/read` of a twin URL: its markdown, or null when it names no published document. */
-export function readDocumentResource(
-  site: PublishedSite,
+/** The document a twin URL names (a post or case study), or null. */
+export function resourceDocument(
   uri: string,
   siteUrl: string,
-): { uri: string; mimeType: typeof MARKDOWN_MEDIA_TYPE; text: string } | null {
+): { collection: PageCollection; locale: Locale; slug: string } | null {
   const prefix = `${siteUrl}/`
   if (!uri.startsWith(prefix) || !uri.endsWith('.md') || uri.includes('?') || uri.includes('#'))
     return null
   const page = parseTwinPath(uri.slice(siteUrl.length, -'.md'.length), new URLSearchParams())
   if (page?.kind !== 'post' && page?.kind !== 'case-study') return null
-  const collection = page.kind === 'post' ? 'posts' : 'case-studies'
-  const doc = findDocument(site, collection, page.locale, { slug: page.slug })
+  return {
+    collection: page.kind === 'post' ? 'posts' : 'case-studies',
+    locale: page.locale,
+    slug: page.slug,
+  }
+}
+
+/** `resources/read` of a twin URL: its markdown, or null when it names no document of `site`. */
+export function readDocumentResource(
+  site: PublishedView,
+  uri: string,
+  siteUrl: string,
+): { uri: string; mimeType: typeof MARKDOWN_MEDIA_TYPE; text: string } | null {
+  const named = resourceDocument(uri, siteUrl)
+  if (!named) return null
+  const { collection, locale, slug } = named
+  const doc = findDocument(site, collection, locale, { slug })
   if (!doc) return null
   return {
     uri,
     mimeType: MARKDOWN_MEDIA_TYPE,
-    text: documentMarkdown({ collection, locale: page.locale, doc, site, siteUrl }),
+    text: documentMarkdown({ collection, locale, doc, site, siteUrl }),
   }
 }

@@ -16,7 +16,13 @@ import { parseInquiry, problemsOf, type FieldProblem, type Inquiry } from '@/inq
 import { submitInquiry, type SubmitResult } from '@/inquiries/submit-inquiry'
 import { spendSearchBudgetOf } from '@/search/budget'
 import { searchPublished } from '@/search/search'
-import { publishedSite } from '@/site/published-site'
+import {
+  listedAfter,
+  listedDocument,
+  listedPage,
+  SUMMARY_FIELDS,
+  viewFor,
+} from '@/site/published-view'
 
 import {
   getDocumentInput,
@@ -32,6 +38,7 @@ import {
   listDocumentResources,
   listDocumentsResult,
   readDocumentResource,
+  resourceDocument,
   searchContentResult,
 } from './read-tools'
 import { guardToolCalls, type ToolArguments } from './tool-calls'
@@ -150,10 +157,20 @@ function handlers(clientAddress: string | null): Record<string, Handler> {
       })
       return structured(searchContentResult(found, args, siteUrl))
     },
-    [LIST_DOCUMENTS_TOOL]: async (args: ListDocumentsArgs) =>
-      structured(listDocumentsResult(await publishedSite(), args, siteUrl)),
+    [LIST_DOCUMENTS_TOOL]: async (args: ListDocumentsArgs) => {
+      const { collection, locale, page, limit } = args
+      const found = await listedPage(collection, locale, { page, limit, select: SUMMARY_FIELDS })
+      return structured(listDocumentsResult(found, args, siteUrl))
+    },
     [GET_DOCUMENT_TOOL]: async (args: GetDocumentArgs) => {
-      const found = getDocumentResult(await publishedSite(), args, siteUrl)
+      const { collection, locale, id, slug } = args
+      const doc = await listedDocument(
+        collection,
+        locale,
+        slug !== undefined ? { slug } : { id: id! },
+      )
+      const found =
+        doc && getDocumentResult(await viewFor(collection, locale, [doc]), args, siteUrl)
       if (!found) {
         const which = args.slug !== undefined ? `slug "${args.slug}"` : `id ${args.id}`
         return textResult(
@@ -206,7 +223,12 @@ export function createMcpServer(clientAddress: string | null): McpServer {
 
   server.server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
     try {
-      return listDocumentResources(await publishedSite(), request.params?.cursor, env.SITE_URL)
+      return await listDocumentResources(
+        (collection, locale, after, limit) =>
+          listedAfter(collection, locale, after, limit, { depth: 0, select: SUMMARY_FIELDS }),
+        request.params?.cursor,
+        env.SITE_URL,
+      )
     } catch (error) {
       if (error instanceof InvalidCursorError) {
         throw new McpError(ErrorCode.InvalidParams, error.message)
@@ -216,7 +238,17 @@ export function createMcpServer(clientAddress: string | null): McpServer {
   })
   server.server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const { uri } = request.params
-    const contents = readDocumentResource(await publishedSite(), uri, env.SITE_URL)
+    const named = resourceDocument(uri, env.SITE_URL)
+    const doc =
+      named && (await listedDocument(named.collection, named.locale, { slug: named.slug }))
+    const contents =
+      named && doc
+        ? readDocumentResource(
+            await viewFor(named.collection, named.locale, [doc]),
+            uri,
+            env.SITE_URL,
+          )
+        : null
     if (!contents) {
       throw new McpError(
         ErrorCode.InvalidParams,

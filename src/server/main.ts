@@ -142,7 +142,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
     )
   }
 
-  // What is derived from published content (this cache, the published-site snapshot, the embargo
+  // What is derived from published content (this cache, the site settings, the embargo
   // list) is kept while the content-version keys it depends on are unchanged, and only read while
   // the change feed below is connected and every read replica has replayed the changes heard:
   // without the feed a publish could go unnoticed, and a lagging replica would refill the caches

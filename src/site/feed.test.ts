@@ -15,7 +15,7 @@ import {
   upload,
 } from '../../tests/support/site-fixtures'
 
-import { documentsFeed } from './feed'
+import { documentsFeed, FEED_ITEMS_MAX } from './feed'
 
 const image = media(7, 'chart.png', 'A chart')
 const draftLinked = 99
@@ -52,7 +52,13 @@ function xpath(xml: string, expression: string): string {
 }
 
 describe('documentsFeed', () => {
-  const xml = documentsFeed({ collection: 'posts', locale: 'en', site: content, siteUrl: SITE_URL })
+  const xml = documentsFeed({
+    collection: 'posts',
+    locale: 'en',
+    docs: content.documents.posts.en,
+    site: content,
+    siteUrl: SITE_URL,
+  })
 
   it('is well-formed RSS 2.0 with the content namespace and the required channel elements', () => {
     expect(() => execFileSync('xmllint', ['--noout', '-'], { input: xml })).not.toThrow()
@@ -78,7 +84,7 @@ describe('documentsFeed', () => {
     expect(html).toContain(`<a href="${SITE_URL}/en/contact">contact us</a>`)
     expect(html).toContain('<a href="https://example.com/x">out</a>')
     expect(html).toContain(`<a href="${SITE_URL}/en/blog/second">the other post</a>`)
-    // A link to something unpublished is its text; an image the snapshot lacks is left out.
+    // A link to something unpublished is its text; an image the view lacks is left out.
     expect(html).toContain(' / a draft')
     expect(html).toContain(`<img src="${SITE_URL}/api/media/file/chart.png" alt="A chart">`)
     expect(html.match(/<img/g)).toHaveLength(1)
@@ -86,10 +92,12 @@ describe('documentsFeed', () => {
   })
 
   it('is the case studies feed with its own channel and self link', () => {
+    const caso = doc({ id: 3, slug: 'caso', title: 'Caso' })
     const studies = documentsFeed({
       collection: 'case-studies',
       locale: 'es',
-      site: site({ 'case-studies': { es: [doc({ id: 3, slug: 'caso', title: 'Caso' })] } }),
+      docs: [caso],
+      site: site({ 'case-studies': { es: [caso] } }),
       siteUrl: SITE_URL,
     })
     expect(xpath(studies, 'string(/rss/channel/link)')).toBe(`${SITE_URL}/es/case-studies`)
@@ -99,5 +107,21 @@ describe('documentsFeed', () => {
     expect(xpath(studies, 'string(/rss/channel/item/link)')).toBe(
       `${SITE_URL}/es/case-studies/caso`,
     )
+  })
+
+  it(`carries the newest ${FEED_ITEMS_MAX} items only`, () => {
+    const many = Array.from({ length: FEED_ITEMS_MAX + 3 }, (_, index) =>
+      doc({ id: 100 + index, slug: `many-${index}`, title: `Many ${index}` }),
+    )
+    const feed = documentsFeed({
+      collection: 'posts',
+      locale: 'en',
+      docs: many,
+      site: site({ posts: { en: many } }),
+      siteUrl: SITE_URL,
+    })
+    expect(feed.match(/<item>/g)).toHaveLength(FEED_ITEMS_MAX)
+    expect(feed).toContain('/en/blog/many-0<')
+    expect(feed).not.toContain(`/en/blog/many-${FEED_ITEMS_MAX}<`)
   })
 })

@@ -2,9 +2,10 @@ import type { Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 
 import { SITE } from './config'
+import type { SiteDocument } from './content'
 import { richTextHtml } from './rich-text-html'
 import { paths, type PageCollection } from './routes'
-import { absoluteUrl, documentDate, type PublishedSite } from './snapshot'
+import { absoluteUrl, documentDate, type PublishedView } from './view'
 
 export const RSS_CONTENT_TYPE = 'application/rss+xml; charset=utf-8'
 
@@ -32,19 +33,28 @@ const LIST_PATH: Record<PageCollection, (locale: Locale) => string> = {
 }
 
 /**
- * RSS 2.0 of every published document of a collection in `locale`, newest first, rendered from
- * the published snapshot: each item with its excerpt as `description` and its whole body as
- * HTML in `content:encoded`. `lastBuildDate` is the newest change among the items (not the
- * time of rendering), so the same content always gives the same bytes.
+ * How many items a feed carries: the newest. A feed reader polls for what is new; the rest of
+ * the site is in the lists, the sitemap and llms-full.txt, and a feed of every document would
+ * grow with the site.
+ */
+export const FEED_ITEMS_MAX = 50
+
+/**
+ * RSS 2.0 of the newest published documents of a collection in `locale` (`docs`, at most
+ * `FEED_ITEMS_MAX`), newest first, rendered from their view (src/site/published-view.ts): each
+ * item with its excerpt as `description` and its whole body as HTML in `content:encoded`.
+ * `lastBuildDate` is the newest change among the items (not the time of rendering), so the same
+ * content always gives the same bytes.
  */
 export function documentsFeed(input: {
   collection: PageCollection
   locale: Locale
-  site: PublishedSite
+  docs: readonly SiteDocument[]
+  site: PublishedView
   siteUrl: string
 }): string {
   const { collection, locale, site, siteUrl } = input
-  const docs = site.documents[collection][locale]
+  const docs = input.docs.slice(0, FEED_ITEMS_MAX)
   const channel = CHANNEL[collection](locale)
   const items = docs.map((doc) => {
     const url = absoluteUrl(siteUrl, paths.document(collection, locale, doc.slug))

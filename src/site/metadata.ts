@@ -7,7 +7,7 @@ import { messagesFor } from '@/i18n/messages'
 
 import { SITE } from './config'
 import { paths } from './routes'
-import { PAGE_COLLECTIONS } from './snapshot'
+import { PAGE_COLLECTIONS } from './view'
 
 /** A site path made absolute; URLs that already are (Payload's media URLs) are kept. */
 export const absoluteUrl = (path: string): string =>

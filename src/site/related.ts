@@ -9,7 +9,7 @@ const categoryIdsOf = (doc: SiteDocument): number[] =>
 /**
  * The posts suggested after `post`, among `posts` (published, newest first): those sharing a
  * category with it, newest first, then the newest others. Pure, so the page (over its query's
- * results) and the markdown twins (over the published snapshot) suggest the same posts.
+ * results) and the markdown twins (over their view, src/site/published-view.ts) suggest the same posts.
  */
 export function relatedAmong(posts: readonly SiteDocument[], post: SiteDocument): SiteDocument[] {
   const ids = new Set(categoryIdsOf(post))

@@ -10,13 +10,7 @@ import type { Locale } from '@/i18n/locales'
 
 import type { SiteDocument } from './content'
 import { paths, type PageCollection } from './routes'
-import {
-  absoluteUrl,
-  findDocument,
-  mediaFileUrl,
-  populatedMedia,
-  type PublishedSite,
-} from './snapshot'
+import { absoluteUrl, findDocument, mediaFileUrl, populatedMedia, type PublishedView } from './view'
 
 /** Text and attribute values as HTML: the five characters that could end them. */
 export const escapeHTML = (text: string): string =>
@@ -47,12 +41,12 @@ interface UploadNode {
  * Payload's Lexical → HTML converter with the site's rules for what leaves the site: links and
  * images are absolute URLs (a feed reader has no base URL), an internal link goes to the
  * published page and becomes plain text when its target is not published (as in the markdown
- * twins), and an image the snapshot does not hold (embargoed, deleted) is left out.
+ * twins), and an image the view does not hold (embargoed, deleted) is left out.
  */
 export function richTextHtml(input: {
   content: SiteDocument['content']
   locale: Locale
-  site: PublishedSite
+  site: PublishedView
   siteUrl: string
 }): string {
   const { content, locale, site, siteUrl } = input

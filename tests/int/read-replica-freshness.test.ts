@@ -8,8 +8,8 @@ import { postBody, startReplicatedApp, type ReplicatedApp } from '../support/rep
  * the standby's replay is paused, a post is renamed, unpublished and published again through
  * the app, its URLs are read while the standby still has the old rows, then replay resumes.
  * Every URL must show the change soon after, and keep showing it: a copy rendered from the
- * lagging standby and kept in a cache (the response cache, the published-site snapshot behind
- * twins and llms.txt) would stay until the next change.
+ * lagging standby and kept in a cache (the response cache, the site settings every
+ * page and twin shows) would stay until the next change.
  */
 let site: ReplicatedApp
 

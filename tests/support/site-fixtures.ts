@@ -1,9 +1,9 @@
 /**
  * Small in-memory content for the unit tests of the markdown twins and agent resources: documents,
- * media and Lexical editor states built by hand, and a `PublishedSite` holding them.
+ * media and Lexical editor states built by hand, and a `PublishedView` holding them.
  */
 import { LOCALES, type Locale } from '@/i18n/locales'
-import { emptySite, type PublishedSite } from '@/site/snapshot'
+import { emptyView, type PublishedView } from '@/site/view'
 import type { Category, Media } from '@/payload-types'
 import type { SiteDocument } from '@/site/content'
 import type { PageCollection } from '@/site/routes'
@@ -102,8 +102,8 @@ export function doc(
 export function site(
   documents: Partial<Record<PageCollection, Partial<Record<Locale, SiteDocument[]>>>>,
   mediaById: Media[] = [],
-): PublishedSite {
-  const empty = emptySite()
+): PublishedView {
+  const empty = emptyView()
   return {
     documents: {
       posts: { ...empty.documents.posts, ...documents.posts },
@@ -114,7 +114,7 @@ export function site(
         locale,
         Object.fromEntries(mediaById.map((item) => [item.id, item])),
       ]),
-    ) as unknown as PublishedSite['media'],
+    ) as unknown as PublishedView['media'],
     settings: empty.settings,
   }
 }

@@ -7,7 +7,7 @@ import {
 } from '@/mcp/tool-definitions'
 import { AGENT_PATHS } from '@/site/agent-paths'
 import { paths } from '@/site/routes'
-import { absoluteUrl } from '@/site/snapshot'
+import { absoluteUrl } from '@/site/view'
 
 import { errorSchemas, sharedHeaders } from './components'
 import { categorySchemas, contentParameters, contentPaths, contentSchemas } from './content'

@@ -5,7 +5,7 @@ import { withErrorHandling } from '@/http/errors'
 import { refuseOtherMethods } from '@/http/methods'
 import { estimateTokens, textResponse } from '@/http/text-response'
 import { AGENT_PATHS } from '@/site/agent-paths'
-import { absoluteUrl } from '@/site/snapshot'
+import { absoluteUrl } from '@/site/view'
 
 export const dynamic = 'force-dynamic'
 

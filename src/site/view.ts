@@ -12,8 +12,8 @@ export const PAGE_COLLECTIONS = [
 ] as const satisfies readonly PageCollection[]
 
 /**
- * The content-version keys of everything published (src/lib/content-version.ts): what a snapshot,
- * and whatever lists the whole site (feeds, llms.txt, the sitemap, the home page), depends on.
+ * The content-version keys of everything published (src/lib/content-version.ts): what
+ * whatever lists the whole site (feeds, llms.txt, the sitemap, the home page) depends on.
  * Every change to published content advances one of them.
  */
 export const PUBLISHED_CONTENT_KEYS: readonly string[] = [
@@ -24,12 +24,17 @@ export const PUBLISHED_CONTENT_KEYS: readonly string[] = [
 ]
 
 /**
- * Everything published, as one consistent snapshot: every surface for agents (twins, llms.txt,
- * the schema.org feed) renders from one of these, so they agree with each other. Plain data
- * (no Map, no class) so that it can live in Next's data cache.
+ * The published content one rendering of an agent surface sees (src/site/published-view.ts):
+ * the documents it renders and those they refer to (links, alternates, related posts), never the
+ * whole site. Every surface renders a document from one of these through the same functions, so
+ * a twin, llms-full.txt and an MCP read agree with each other.
  */
-export interface PublishedSite {
-  /** Published documents per collection and locale, newest first (as the site lists them). */
+export interface PublishedView {
+  /**
+   * Published documents per collection and locale, newest first (as the site lists them): those
+   * rendered and those they refer to. A referred-to document may hold only its title, slug,
+   * dates and categories.
+   */
   documents: Readonly<Record<PageCollection, Readonly<Record<Locale, readonly SiteDocument[]>>>>
   /** Media that rich text refers to by id only, per locale (alt texts are localized). */
   media: Readonly<Record<Locale, Readonly<Record<number, Media>>>>
@@ -37,7 +42,7 @@ export interface PublishedSite {
   settings: Readonly<Record<Locale, SiteSettings>>
 }
 
-export function emptySite(): PublishedSite {
+export function emptyView(): PublishedView {
   const perLocale = <T>(make: () => T) =>
     Object.fromEntries(LOCALES.map((locale) => [locale, make()])) as Record<Locale, T>
   return {
@@ -63,7 +68,7 @@ export function mediaFileUrl(siteUrl: string, filename: string): string {
 }
 
 export function findDocument(
-  site: PublishedSite,
+  site: PublishedView,
   collection: PageCollection,
   locale: Locale,
   match: { slug: string } | { id: number },
@@ -75,7 +80,7 @@ export function findDocument(
 
 /** Other locales in which the same document is published. */
 export function otherLocales(
-  site: PublishedSite,
+  site: PublishedView,
   collection: PageCollection,
   locale: Locale,
   id: number,

@@ -1,0 +1,241 @@
+/**
+ * `npm run bench:scale`: what the size of the site costs. The production build runs with the
+ * response cache off (RESPONSE_CACHE=off: every request is a miss) twice, on the demo content
+ * and on the generated corpus (scripts/bench/corpus.ts: 10,000 posts and 1,000 case studies in
+ * both locales, built once into a template database and copied), and for each it measures,
+ * one request at a time:
+ *   - start (process start to ready) and RSS once started;
+ *   - /sitemap.xml: time, bytes, whether it is an index;
+ *   - /llms.txt: time and bytes;
+ *   - /llms-full.txt and /feeds/schema.jsonl: time to the first byte, total time, bytes, and the
+ *     server's peak RSS above what it was before the request (sampled every 20 ms);
+ *   - /en/feed.xml: time, bytes, items;
+ *   - a document's markdown twin (the median of five documents) and the first twin after a
+ *     publish (an editor's PATCH of another document, then the twin).
+ * It prints a table beside the targets and writes it to .data/benchmarks-scale.md.
+ *
+ * Settings: BENCH_CORPUS_POSTS (10000), BENCH_CORPUS_CASE_STUDIES (1000).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+
+import { startApp, type AppServer } from '../../tests/support/app-server'
+import { stopTestDatabaseServer } from '../../tests/support/database'
+import { corpusDatabase, DEFAULT_CORPUS, type CorpusSize } from './corpus'
+import { adminAuthorization, ensureBuild, machineLine, median, procStatus } from './lib'
+
+const RUN = `bench_scale${process.env.TEST_RUN_ID ? `_${process.env.TEST_RUN_ID.replaceAll('-', '_')}` : ''}`
+const KB = 1024
+const MB = 1024 * 1024
+
+interface Fetched {
+  status: number
+  ms: number
+  firstByteMs: number
+  bytes: number
+  text: string
+  /** The server's peak RSS during the request, above its RSS before it. */
+  peakRssDelta: number
+}
+
+/** One GET, read to the end, with the server's RSS sampled while it runs. */
+async function timed(app: AppServer, path: string, init: RequestInit = {}): Promise<Fetched> {
+  const pid = app.process.pid!
+  const before = procStatus(pid, 'VmRSS')
+  let peak = before
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, procStatus(pid, 'VmRSS'))
+  }, 20)
+  const started = performance.now()
+  try {
+    const response = await fetch(`${app.url}${path}`, init)
+    const reader = response.body!.getReader()
+    const chunks: Uint8Array[] = []
+    let firstByteMs = NaN
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - started
+      chunks.push(value)
+    }
+    const ms = performance.now() - started
+    peak = Math.max(peak, procStatus(pid, 'VmRSS'))
+    const body = Buffer.concat(chunks)
+    return {
+      status: response.status,
+      ms,
+      firstByteMs,
+      bytes: body.length,
+      text: body.toString('utf8'),
+      peakRssDelta: peak - before,
+    }
+  } finally {
+    clearInterval(sampler)
+  }
+}
+
+interface Measured {
+  startMs: number
+  startRss: number
+  sitemap: Fetched & { index: boolean; urls: number }
+  llms: Fetched
+  llmsFull: Fetched
+  schema: Fetched
+  feed: Fetched & { items: number }
+  twinMs: number
+  twinAfterPublishMs: number
+}
+
+async function measure(label: string, size: CorpusSize): Promise<Measured> {
+  const database = `${RUN}_${label}`
+  console.log(`${label}: preparing the database…`)
+  const { env, generatedSeconds } = await corpusDatabase(database, size)
+  if (generatedSeconds !== null) {
+    console.log(`${label}: generated the template in ${generatedSeconds.toFixed(0)} s`)
+  }
+  const started = performance.now()
+  const app = await startApp(`${RUN}-${label}`, { ...env, RESPONSE_CACHE: 'off' })
+  try {
+    const startMs = performance.now() - started
+    const startRss = procStatus(app.process.pid!, 'VmRSS')
+    const expectOk = (fetched: Fetched, path: string) => {
+      if (fetched.status !== 200) throw new Error(`${label} ${path}: ${fetched.status}`)
+      return fetched
+    }
+    const get = async (path: string) => expectOk(await timed(app, path), path)
+
+    const sitemap = await get('/sitemap.xml')
+    const llms = await get('/llms.txt')
+    const llmsFull = await get('/llms-full.txt')
+    const schema = await get('/feeds/schema.jsonl')
+    const feed = await get('/en/feed.xml')
+    console.log(`${label}: files measured`)
+
+    const { docs } = (await (await fetch(`${app.url}/api/posts?limit=100&depth=0`)).json()) as {
+      docs: { id: number; slug: string }[]
+    }
+    const twinTimes: number[] = []
+    // Five documents spread over the newest hundred (the demo content has fewer).
+    const step = Math.max(1, Math.floor(docs.length / 5))
+    for (const doc of docs.filter((_, index) => index % step === step - 1).slice(0, 5)) {
+      twinTimes.push((await get(`/en/blog/${doc.slug}.md`)).ms)
+    }
+    // An editor publishes an edit of one post; the next twin is another post's.
+    const authorization = await adminAuthorization(app.url, env)
+    const edited = docs[0]!
+    const patched = await fetch(`${app.url}/api/posts/${edited.id}?locale=en`, {
+      method: 'PATCH',
+      headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        excerpt: `Edited at ${new Date().toISOString()}`,
+        _status: 'published',
+      }),
+    })
+    if (!patched.ok) throw new Error(`${label} publish: ${patched.status}`)
+    const twinAfterPublish = await get(`/en/blog/${docs[1]!.slug}.md`)
+
+    return {
+      startMs,
+      startRss,
+      sitemap: {
+        ...sitemap,
+        index: sitemap.text.includes('<sitemapindex'),
+        urls: (sitemap.text.match(/<loc>/g) ?? []).length,
+      },
+      llms,
+      llmsFull,
+      schema,
+      feed: { ...feed, items: (feed.text.match(/<item>/g) ?? []).length },
+      twinMs: median(twinTimes),
+      twinAfterPublishMs: twinAfterPublish.ms,
+    }
+  } finally {
+    await app.stop()
+  }
+}
+
+const ms = (value: number) =>
+  value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(0)} ms`
+const bytes = (value: number) =>
+  value >= MB ? `${(value / MB).toFixed(1)} MB` : `${(value / KB).toFixed(1)} KB`
+
+async function main(): Promise<void> {
+  const began = performance.now()
+  await ensureBuild()
+  const report: string[] = []
+  const out = (line = '') => {
+    report.push(line)
+    console.log(line)
+  }
+  const demo = await measure('demo', { posts: 0, caseStudies: 0 })
+  const corpus = await measure('corpus', DEFAULT_CORPUS)
+
+  out('# Scale of content benchmark')
+  out()
+  out(machineLine(`production build, RESPONSE_CACHE=off, one request at a time`))
+  out()
+  out(
+    `Demo content vs the generated corpus (${DEFAULT_CORPUS.posts} posts, ${DEFAULT_CORPUS.caseStudies} case studies, both locales, plus the demo content). Every figure is a miss.`,
+  )
+  out()
+  out('| surface | demo | corpus | target |')
+  out('| --- | --- | --- | --- |')
+  const row = (name: string, a: string, b: string, target: string) =>
+    out(`| ${name} | ${a} | ${b} | ${target} |`)
+  const sitemap = (m: Measured) =>
+    `${ms(m.sitemap.ms)}, ${bytes(m.sitemap.bytes)}, ${m.sitemap.index ? `index of ${m.sitemap.urls}` : `${m.sitemap.urls} URLs`}`
+  row(
+    '`/sitemap.xml`',
+    sitemap(demo),
+    sitemap(corpus),
+    'one narrow query; an index past 50,000 URLs or 50 MB (was 28.7 s at 5,013 posts)',
+  )
+  row(
+    '`/llms.txt`',
+    `${ms(demo.llms.ms)}, ${bytes(demo.llms.bytes)}`,
+    `${ms(corpus.llms.ms)}, ${bytes(corpus.llms.bytes)}`,
+    '< 50 KB (was 13.5 s, 839 KB)',
+  )
+  const streamed = (f: Fetched) =>
+    `first byte ${ms(f.firstByteMs)}, all ${ms(f.ms)}, ${bytes(f.bytes)}, peak RSS +${bytes(Math.max(0, f.peakRssDelta))}`
+  row(
+    '`/llms-full.txt`',
+    streamed(demo.llmsFull),
+    streamed(corpus.llmsFull),
+    'streams: first byte early, RSS does not grow with the body',
+  )
+  row(
+    '`/feeds/schema.jsonl`',
+    streamed(demo.schema),
+    streamed(corpus.schema),
+    'streams: first byte early, RSS does not grow with the body',
+  )
+  const feed = (m: Measured) => `${ms(m.feed.ms)}, ${bytes(m.feed.bytes)}, ${m.feed.items} items`
+  row('`/en/feed.xml`', feed(demo), feed(corpus), 'the newest 50 items (was 12.2 s, 1.5 MB)')
+  row(
+    'document twin (median of 5)',
+    ms(demo.twinMs),
+    ms(corpus.twinMs),
+    'does not grow with the site',
+  )
+  row(
+    'first twin after a publish',
+    ms(demo.twinAfterPublishMs),
+    ms(corpus.twinAfterPublishMs),
+    'does not grow with the site (was 13.7 s)',
+  )
+  row('start (spawn to ready)', ms(demo.startMs), ms(corpus.startMs), 'does not grow with the site')
+  row('RSS at start', bytes(demo.startRss), bytes(corpus.startRss), 'does not grow with the site')
+  out()
+  out(
+    `Run time ${ms(performance.now() - began)} (target: within 10 minutes once the corpus template exists).`,
+  )
+  mkdirSync('.data', { recursive: true })
+  writeFileSync('.data/benchmarks-scale.md', `${report.join('\n')}\n`)
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error)
+    process.exitCode = 1
+  })
+  .finally(() => stopTestDatabaseServer())
