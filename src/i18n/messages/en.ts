@@ -25,7 +25,6 @@ export const en = {
     next: 'Older articles',
     pagination: 'Pagination',
     empty: 'No articles yet.',
-    readMore: 'Read the article',
   },
   caseStudies: {
     title: 'Case studies',
@@ -33,7 +32,6 @@ export const en = {
     client: 'Client',
     industry: 'Industry',
     empty: 'No case studies yet.',
-    readMore: 'Read the case study',
   },
   document: {
     publishedOn: 'Published on',

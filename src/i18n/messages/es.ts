@@ -27,7 +27,6 @@ export const es: Messages = {
     next: 'Artículos anteriores',
     pagination: 'Paginación',
     empty: 'Todavía no hay artículos.',
-    readMore: 'Leer el artículo',
   },
   caseStudies: {
     title: 'Casos de éxito',
@@ -36,7 +35,6 @@ export const es: Messages = {
     client: 'Cliente',
     industry: 'Sector',
     empty: 'Todavía no hay casos de éxito.',
-    readMore: 'Leer el caso',
   },
   document: {
     publishedOn: 'Publicado el',

@@ -61,7 +61,6 @@ export default async function BlogPage({ params, searchParams }: Props) {
         collection="posts"
         docs={result.docs}
         locale={locale}
-        readMore={t.blog.readMore}
         headingLevel={2}
       />
       {result.totalPages > 1 ? (

@@ -64,7 +64,6 @@ export default async function CategoryPage({ params, searchParams }: Props) {
         collection="posts"
         docs={posts.docs}
         locale={locale}
-        readMore={t.blog.readMore}
         headingLevel={2}
       />
       {posts.totalPages > 1 ? (
