@@ -34,6 +34,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     (locale: Locale) => paths.blog(locale),
     paths.caseStudies,
     paths.contact,
+    paths.privacy,
   ]
   for (const locale of LOCALES) {
     for (const pathFor of staticPages) entries.push(entry(pathFor, locale))

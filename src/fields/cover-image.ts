@@ -1,4 +1,4 @@
-import type { Field } from 'payload'
+import type { UploadField } from 'payload'
 import { upload as validateUpload } from 'payload/shared'
 
 import { COVER_MIN_WIDTH, coverTooNarrowMessage, isRasterImage } from '@/media/limits'
@@ -9,7 +9,7 @@ import { COVER_MIN_WIDTH, coverTooNarrowMessage, isRasterImage } from '@/media/l
  * to be stretched there; covers are never upscaled on the article page either (site.css).
  * Videos, PDFs and SVG drawings are not measured in pixels and pass.
  */
-export const coverImageField: Field = {
+export const coverImageField: UploadField = {
   name: 'coverImage',
   type: 'upload',
   relationTo: 'media',
