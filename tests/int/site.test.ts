@@ -68,6 +68,8 @@ describe('site pages', () => {
     '/es/case-studies',
     '/en/contact',
     '/es/contact',
+    '/en/privacy',
+    '/es/privacy',
   ])('%s is a page in its language', async (path) => {
     const { status, html, headers } = await page(path)
     expect(status).toBe(200)
