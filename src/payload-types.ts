@@ -204,6 +204,8 @@ export interface Post {
   _status?: ('draft' | 'published') | null;
 }
 /**
+ * A cover image must be at least 800 pixels wide (1600 or more looks sharp everywhere); smaller images are refused as covers.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "media".
  */

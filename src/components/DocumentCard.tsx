@@ -49,6 +49,7 @@ export function DocumentCard({
         {category || doc.publishedAt ? (
           <p className="meta">
             {category ? <span className="card-category">{category}</span> : null}
+            {category && doc.publishedAt ? ' · ' : null}
             {doc.publishedAt ? (
               <time dateTime={doc.publishedAt}>{formatDate(doc.publishedAt, locale)}</time>
             ) : null}
