@@ -63,8 +63,9 @@ function withFieldErrors<E extends { message?: string; data?: Record<string, unk
   errors: E[],
   error: unknown,
 ): E[] {
-  const { name, data } = error as { name?: unknown; data?: Record<string, unknown> }
-  if (name !== 'ValidationError' || !Array.isArray(data?.errors)) return errors
+  // By shape, not by name: a minified server renames the class.
+  const { data } = error as { data?: Record<string, unknown> }
+  if (!Array.isArray(data?.errors)) return errors
   if (errors.length !== 1 || errors[0]!.data !== undefined) return errors
   return [{ ...errors[0]!, data }]
 }
