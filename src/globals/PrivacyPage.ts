@@ -30,7 +30,9 @@ export const PrivacyPageGlobal: GlobalConfig = {
       type: 'richText',
       localized: true,
       defaultValue: privacyDefault('body'),
-      admin: { description: 'What personal data the site collects, why, for how long, and rights.' },
+      admin: {
+        description: 'What personal data the site collects, why, for how long, and rights.',
+      },
     },
   ],
 }

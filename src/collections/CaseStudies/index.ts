@@ -50,7 +50,9 @@ export const CaseStudies: CollectionConfig = {
               type: 'textarea',
               localized: true,
               maxLength: 600,
-              admin: { description: 'The problem the client came with, in two or three sentences.' },
+              admin: {
+                description: 'The problem the client came with, in two or three sentences.',
+              },
             },
             {
               name: 'solution',

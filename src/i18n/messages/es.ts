@@ -132,7 +132,8 @@ export const es: Messages = {
     other: 'Otra cosa',
   },
   privacy: {
-    description: 'Qué datos personales recoge este sitio, para qué, durante cuánto tiempo y tus derechos.',
+    description:
+      'Qué datos personales recoge este sitio, para qué, durante cuánto tiempo y tus derechos.',
     formNote: 'Usamos lo que nos envías solo para responderte.',
     link: 'Cómo tratamos tus datos',
   },

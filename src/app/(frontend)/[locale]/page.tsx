@@ -59,22 +59,14 @@ export default async function HomePage({ params }: Props) {
       <div className="container">
         <section aria-labelledby="latest-posts">
           <h2 id="latest-posts">{t.home.latestPosts}</h2>
-          <DocumentCards
-            collection="posts"
-            docs={posts.docs}
-            locale={locale}
-          />
+          <DocumentCards collection="posts" docs={posts.docs} locale={locale} />
           <p className="section-more">
             <Link href={paths.blog(locale)}>{t.home.allPosts}</Link>
           </p>
         </section>
         <section aria-labelledby="featured-case-studies">
           <h2 id="featured-case-studies">{t.home.featuredCaseStudies}</h2>
-          <DocumentCards
-            collection="case-studies"
-            docs={caseStudies.docs}
-            locale={locale}
-          />
+          <DocumentCards collection="case-studies" docs={caseStudies.docs} locale={locale} />
           <p className="section-more">
             <Link href={paths.caseStudies(locale)}>{t.home.allCaseStudies}</Link>
           </p>

@@ -35,12 +35,7 @@ export default async function CaseStudiesPage({ params }: Props) {
       <h1>{t.caseStudies.title}</h1>
       <p className="prose">{t.caseStudies.description}</p>
       {docs.length === 0 ? <p>{t.caseStudies.empty}</p> : null}
-      <DocumentCards
-        collection="case-studies"
-        docs={docs}
-        locale={locale}
-        headingLevel={2}
-      />
+      <DocumentCards collection="case-studies" docs={docs} locale={locale} headingLevel={2} />
     </div>
   )
 }
