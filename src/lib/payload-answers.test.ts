@@ -97,9 +97,10 @@ describe('projectErrorShape', () => {
       data,
     })
     const message = 'The following field is invalid: Cover Image'
-    expect(run(invalid, { id: 1 }, [{ message }]).result?.response?.errors).toEqual([
-      { message, data },
-    ])
+    expect(run(invalid, { id: 1 }, [{ message }]).result).toMatchObject({
+      status: 400,
+      response: { errors: [{ message, data }] },
+    })
   })
 
   it('answers an outage 503 with Retry-After', () => {
