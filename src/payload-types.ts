@@ -108,12 +108,14 @@ export interface Config {
     home: Home;
     navigation: Navigation;
     'contact-page': ContactPage;
+    'privacy-page': PrivacyPage;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
     home: HomeSelect<false> | HomeSelect<true>;
     navigation: NavigationSelect<false> | NavigationSelect<true>;
     'contact-page': ContactPageSelect<false> | ContactPageSelect<true>;
+    'privacy-page': PrivacyPageSelect<false> | PrivacyPageSelect<true>;
   };
   locale: 'en' | 'es';
   widgets: {
@@ -179,6 +181,9 @@ export interface Post {
    */
   slug: string;
   publishedAt?: string | null;
+  /**
+   * Images at least 800 pixels wide; 1600 or more looks sharp on every screen.
+   */
   coverImage?: (number | null) | Media;
   categories?: (number | Category)[] | null;
   meta?: {
@@ -199,6 +204,8 @@ export interface Post {
   _status?: ('draft' | 'published') | null;
 }
 /**
+ * A cover image must be at least 800 pixels wide (1600 or more looks sharp everywhere); smaller images are refused as covers.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "media".
  */
@@ -308,6 +315,29 @@ export interface CaseStudy {
   id: number;
   title: string;
   excerpt?: string | null;
+  /**
+   * The client as it may be named publicly.
+   */
+  client?: string | null;
+  industry?: string | null;
+  /**
+   * The problem the client came with, in two or three sentences.
+   */
+  challenge?: string | null;
+  /**
+   * What we built or changed, in two or three sentences.
+   */
+  solution?: string | null;
+  /**
+   * Up to 4 key figures, such as “−40 %” and “cloud costs”. The first is the headline result.
+   */
+  results?:
+    | {
+        value: string;
+        label: string;
+        id?: string | null;
+      }[]
+    | null;
   content?: {
     root: {
       type: string;
@@ -324,15 +354,17 @@ export interface CaseStudy {
     [k: string]: unknown;
   } | null;
   /**
-   * The client as it may be named publicly.
+   * Shown among the case studies the home page puts forward.
    */
-  client?: string | null;
-  industry?: string | null;
+  featured?: boolean | null;
   /**
    * URL segment; filled from the title when empty.
    */
   slug: string;
   publishedAt?: string | null;
+  /**
+   * Images at least 800 pixels wide; 1600 or more looks sharp on every screen.
+   */
   coverImage?: (number | null) | Media;
   categories?: (number | Category)[] | null;
   meta?: {
@@ -708,9 +740,19 @@ export interface PostsSelect<T extends boolean = true> {
 export interface CaseStudiesSelect<T extends boolean = true> {
   title?: T;
   excerpt?: T;
-  content?: T;
   client?: T;
   industry?: T;
+  challenge?: T;
+  solution?: T;
+  results?:
+    | T
+    | {
+        value?: T;
+        label?: T;
+        id?: T;
+      };
+  content?: T;
+  featured?: T;
   slug?: T;
   publishedAt?: T;
   coverImage?: T;
@@ -1082,6 +1124,35 @@ export interface ContactPage {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "privacy-page".
+ */
+export interface PrivacyPage {
+  id: number;
+  title: string;
+  /**
+   * What personal data the site collects, why, for how long, and rights.
+   */
+  body?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  _status?: ('draft' | 'published') | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings_select".
  */
 export interface SiteSettingsSelect<T extends boolean = true> {
@@ -1148,6 +1219,18 @@ export interface NavigationSelect<T extends boolean = true> {
 export interface ContactPageSelect<T extends boolean = true> {
   heading?: T;
   intro?: T;
+  _status?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "privacy-page_select".
+ */
+export interface PrivacyPageSelect<T extends boolean = true> {
+  title?: T;
+  body?: T;
   _status?: T;
   updatedAt?: T;
   createdAt?: T;

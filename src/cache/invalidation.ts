@@ -35,6 +35,7 @@ const TABLE_SUBJECTS: Record<
   case_studies: { collection: 'case-studies' },
   case_studies_locales: { collection: 'case-studies' },
   case_studies_rels: { collection: 'case-studies' },
+  case_studies_results: { collection: 'case-studies' },
   categories: CATEGORIES_KEY,
   categories_locales: CATEGORIES_KEY,
   media: MEDIA_KEY,

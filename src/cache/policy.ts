@@ -209,14 +209,15 @@ const LISTS_EVERYTHING = new Set([
 /**
  * What a site page (or its twin) shows. A document's page is found by its slug among the
  * collection's published documents, so it depends on that set (a slug rename, an unpublish), as
- * the listings do; the home page lists both collections; the contact page and the index of the
- * site's sections show no content but the site settings, which every page shows
+ * the listings do; the home page lists both collections; the contact and privacy pages and the
+ * index of the site's sections show no content but the site settings, which every page shows
  * (`PUBLISHED_CONTENT_KEYS` include them).
  */
 function pageDependencies(page: TwinPage): readonly string[] {
   switch (page.kind) {
     case 'index':
     case 'contact':
+    case 'privacy':
       return SETTINGS_ONLY
     case 'home':
       return PUBLISHED_CONTENT_KEYS

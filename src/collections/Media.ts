@@ -5,7 +5,7 @@ import { env } from '@/env'
 import { publicMediaOrEditors } from '@/media/access'
 import { MEDIA_LIST_COLUMNS } from '@/media/admin-columns'
 import { IMAGE_SIZES } from '@/media/image-sizes'
-import { MEDIA_LIMITS } from '@/media/limits'
+import { COVER_MIN_WIDTH, MEDIA_LIMITS } from '@/media/limits'
 import { prepareUpload } from '@/media/prepare-upload'
 import { explainRefusedFile } from '@/media/upload-errors'
 
@@ -15,7 +15,11 @@ import { explainRefusedFile } from '@/media/upload-errors'
  */
 export const Media: CollectionConfig = {
   slug: 'media',
-  admin: { defaultColumns: MEDIA_LIST_COLUMNS, useAsTitle: 'filename' },
+  admin: {
+    defaultColumns: MEDIA_LIST_COLUMNS,
+    useAsTitle: 'filename',
+    description: `A cover image must be at least ${COVER_MIN_WIDTH} pixels wide (1600 or more looks sharp everywhere); smaller images are refused as covers.`,
+  },
   access: {
     // Embargo: anonymous callers see only media that a published document uses.
     read: publicMediaOrEditors,

@@ -1,11 +1,13 @@
 'use client'
 
+import Link from 'next/link'
 import { useActionState } from 'react'
 
 import type { Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { INQUIRY_FIELD_MAX } from '@/inquiries/limits'
 import { CONTACT_SERVICES, type ContactField, type ContactState } from '@/site/contact'
+import { paths } from '@/site/routes'
 
 type Action = (state: ContactState, form: FormData) => Promise<ContactState>
 
@@ -152,6 +154,11 @@ export function ContactForm({
         />
         {fieldError('message')}
       </div>
+      {/* Before the button: what happens to the personal data the form collects. */}
+      <p className="form-note">
+        {messagesFor(locale).privacy.formNote}{' '}
+        <Link href={paths.privacy(locale)}>{messagesFor(locale).privacy.link}</Link>
+      </p>
       <div>
         <button type="submit" className="button" disabled={pending}>
           {pending ? t.sending : t.submit}

@@ -3,6 +3,8 @@ import Link from 'next/link'
 
 import type { Locale } from '@/i18n/locales'
 import type { Messages } from '@/i18n/messages'
+import { coverSizes } from '@/media/image-loader'
+import { caseStudySummary, hasSummary, type CaseStudySummary } from '@/site/case-study'
 import type { SiteDocument } from '@/site/content'
 import type { SiteSettings } from '@/site/settings'
 import { formatDate } from '@/site/format'
@@ -11,8 +13,14 @@ import { asImage, variantsOf } from '@/site/media'
 import { readingMinutes } from '@/site/reading-time'
 import { paths, type PageCollection } from '@/site/routes'
 
+import { ContactCallToAction } from './ContactCallToAction'
+import { DocumentCards } from './DocumentCard'
 import { JsonLd } from './JsonLd'
 import { MediaImage } from './MediaImage'
+
+/** The widest a cover is shown (the container), and the page's side margins together. */
+const COVER_SLOT = 1100
+const PAGE_GUTTER = 40
 
 /** A post or case study page: the published version, in one locale. */
 export function DocumentArticle({
@@ -36,55 +44,39 @@ export function DocumentArticle({
   const categories = (doc.categories ?? []).flatMap((category) =>
     typeof category === 'object' && category ? [category] : [],
   )
-  const client = 'client' in doc ? doc.client : null
-  const industry = 'industry' in doc ? doc.industry : null
+  const summary = collection === 'case-studies' ? caseStudySummary(doc) : null
   const listPath = collection === 'posts' ? paths.blog(locale) : paths.caseStudies(locale)
   return (
     <article className="container document">
       <JsonLd data={documentJsonLd(collection, doc, locale, settings)} />
       <header className="prose">
         <h1>{doc.title}</h1>
-        {doc.publishedAt ? (
+        {/* A post is dated news; a case study is a portfolio piece, read for what it shows. */}
+        {collection === 'posts' && doc.publishedAt ? (
           <p className="meta">
             {t.document.publishedOn}{' '}
             <time dateTime={doc.publishedAt}>{formatDate(doc.publishedAt, locale)}</time>
-            {collection === 'posts' ? (
-              <span className="reading-time">
-                {' · '}
-                {t.document.readingTime(readingMinutes(doc.content))}
-              </span>
-            ) : null}
+            <span className="reading-time">
+              {' · '}
+              {t.document.readingTime(readingMinutes(doc.content))}
+            </span>
           </p>
         ) : null}
         {doc.excerpt ? <p className="excerpt">{doc.excerpt}</p> : null}
-        {client || industry ? (
-          <dl className="facts">
-            {client ? (
-              <>
-                <dt>{t.caseStudies.client}</dt>
-                <dd>{client}</dd>
-              </>
-            ) : null}
-            {industry ? (
-              <>
-                <dt>{t.caseStudies.industry}</dt>
-                <dd>{industry}</dd>
-              </>
-            ) : null}
-          </dl>
-        ) : null}
       </header>
       {cover ? (
         <MediaImage
           className="cover"
           alt={cover.alt ?? ''}
           variants={variantsOf(cover, ['large', 'card', 'thumbnail'])}
-          width={cover.width ?? 1600}
-          height={cover.height ?? 900}
-          sizes="(min-width: 1100px) 1100px, 100vw"
+          // The image's own size: shown at most that wide (site.css), never stretched.
+          width={cover.width ?? COVER_SLOT}
+          height={cover.height ?? Math.round((COVER_SLOT * 9) / 16)}
+          sizes={coverSizes(cover.width ?? COVER_SLOT, COVER_SLOT, PAGE_GUTTER)}
           priority
         />
       ) : null}
+      {summary && hasSummary(summary) ? <CaseStudySummaryPanel summary={summary} t={t} /> : null}
       <div className="prose">
         {doc.content ? <RichText data={doc.content} /> : null}
         {categories.length > 0 ? (
@@ -103,22 +95,66 @@ export function DocumentArticle({
             </ul>
           </>
         ) : null}
-        {related.length > 0 ? (
-          <section className="related" aria-labelledby="related-heading">
-            <h2 id="related-heading">{t.document.related}</h2>
-            <ul>
-              {related.map((other) => (
-                <li key={other.id}>
-                  <Link href={paths.post(locale, other.slug)}>{other.title}</Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        <p>
-          <Link href={listPath}>← {t.document.back}</Link>
-        </p>
       </div>
+      {related.length > 0 ? (
+        <section className="related" aria-labelledby="related-heading">
+          <h2 id="related-heading">{t.document.related}</h2>
+          <DocumentCards collection="posts" docs={related} locale={locale} />
+        </section>
+      ) : null}
+      <ContactCallToAction locale={locale} t={t} />
+      <p>
+        <Link href={listPath}>← {t.document.back}</Link>
+      </p>
     </article>
+  )
+}
+
+/** The summary above a case study's story: who, the problem, what was built, the key figures. */
+function CaseStudySummaryPanel({ summary, t }: { summary: CaseStudySummary; t: Messages }) {
+  return (
+    <section className="case-summary" aria-label={t.caseStudies.summary}>
+      {summary.client || summary.industry ? (
+        <dl className="facts">
+          {summary.client ? (
+            <>
+              <dt>{t.caseStudies.client}</dt>
+              <dd>{summary.client}</dd>
+            </>
+          ) : null}
+          {summary.industry ? (
+            <>
+              <dt>{t.caseStudies.industry}</dt>
+              <dd>{summary.industry}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      {summary.challenge ? (
+        <div>
+          <h2>{t.caseStudies.challenge}</h2>
+          <p>{summary.challenge}</p>
+        </div>
+      ) : null}
+      {summary.solution ? (
+        <div>
+          <h2>{t.caseStudies.solution}</h2>
+          <p>{summary.solution}</p>
+        </div>
+      ) : null}
+      {summary.results.length > 0 ? (
+        <div>
+          <h2>{t.caseStudies.results}</h2>
+          <ul className="results">
+            {summary.results.map((result) => (
+              <li key={`${result.value} ${result.label}`}>
+                <span className="result-value">{result.value}</span>{' '}
+                <span className="result-label">{result.label}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
   )
 }

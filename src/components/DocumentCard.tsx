@@ -1,27 +1,35 @@
 import Link from 'next/link'
 
 import type { Locale } from '@/i18n/locales'
+import type { SiteDocument } from '@/site/content'
+import { cardCategory } from '@/site/card'
 import { formatDate } from '@/site/format'
 import { asImage, variantsOf } from '@/site/media'
-import type { SiteDocument } from '@/site/content'
 import { paths, type PageCollection } from '@/site/routes'
 
 import { MediaImage } from './MediaImage'
 
+/** What a card's image slot is at most wide, in CSS pixels, at each layout (site.css `.cards`). */
+const CARD_SIZES = '(min-width: 1100px) 350px, (min-width: 700px) 50vw, 100vw'
+
+/**
+ * The one card of every list of posts and case studies (home, blog, case studies, category pages,
+ * related posts): cover, title, category and date, excerpt. The title's link is stretched over
+ * the card (site.css), so the whole card is one link and one tab stop, named by the title.
+ */
 export function DocumentCard({
   doc,
   href,
   locale,
-  readMore,
   headingLevel = 3,
 }: {
   doc: SiteDocument
   href: string
   locale: Locale
-  readMore: string
   headingLevel?: 2 | 3
 }) {
   const cover = asImage(doc.coverImage)
+  const category = cardCategory(doc)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <li className="card">
@@ -31,22 +39,23 @@ export function DocumentCard({
           variants={variantsOf(cover, ['card', 'thumbnail'])}
           width={800}
           height={450}
-          sizes="(min-width: 1100px) 350px, (min-width: 700px) 50vw, 100vw"
+          sizes={CARD_SIZES}
         />
       ) : null}
       <div className="card-body">
-        <Heading>
+        <Heading className="card-title">
           <Link href={href}>{doc.title}</Link>
         </Heading>
-        {doc.publishedAt ? (
+        {category || doc.publishedAt ? (
           <p className="meta">
-            <time dateTime={doc.publishedAt}>{formatDate(doc.publishedAt, locale)}</time>
+            {category ? <span className="card-category">{category}</span> : null}
+            {category && doc.publishedAt ? ' · ' : null}
+            {doc.publishedAt ? (
+              <time dateTime={doc.publishedAt}>{formatDate(doc.publishedAt, locale)}</time>
+            ) : null}
           </p>
         ) : null}
-        {doc.excerpt ? <p>{doc.excerpt}</p> : null}
-        <Link href={href} aria-label={`${readMore}: ${doc.title}`}>
-          {readMore}
-        </Link>
+        {doc.excerpt ? <p className="card-excerpt">{doc.excerpt}</p> : null}
       </div>
     </li>
   )
@@ -57,13 +66,11 @@ export function DocumentCards({
   collection,
   docs,
   locale,
-  readMore,
   headingLevel,
 }: {
   collection: PageCollection
   docs: SiteDocument[]
   locale: Locale
-  readMore: string
   headingLevel?: 2 | 3
 }) {
   return (
@@ -74,7 +81,6 @@ export function DocumentCards({
           doc={doc}
           locale={locale}
           href={paths.document(collection, locale, doc.slug)}
-          readMore={readMore}
           headingLevel={headingLevel}
         />
       ))}

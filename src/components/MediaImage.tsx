@@ -1,8 +1,7 @@
-'use client'
+import { getImageProps } from 'next/image'
+import { preload } from 'react-dom'
 
-import Image from 'next/image'
-
-import { variantImage, type MediaVariant } from '@/media/image-loader'
+import { srcSetWithinWidest, variantImage, type MediaVariant } from '@/media/image-loader'
 
 export type { MediaVariant }
 
@@ -18,9 +17,12 @@ export interface MediaImageProps {
 }
 
 /**
- * next/image over the sizes Payload generated with sharp at upload: for each width of the srcset
- * (the generated widths, next.config.ts), the loader picks the narrowest variant at least that
- * wide (else the widest), so no image is resized at request time (src/media/image-loader.ts).
+ * next/image's props over the sizes Payload generated with sharp at upload: for each width of the
+ * srcset (the generated widths, next.config.ts), the loader picks the narrowest variant at least
+ * that wide (else the widest), so no image is resized at request time (src/media/image-loader.ts);
+ * each file is then described by its own width, so the browser never takes a small original for
+ * a wide one. A server component (the loader is a function, which a client component could not
+ * be handed), so it ships no JavaScript.
  */
 export function MediaImage({
   alt,
@@ -32,17 +34,27 @@ export function MediaImage({
   className,
 }: MediaImageProps) {
   const { src, loader, unoptimized } = variantImage(variants)
-  return (
-    <Image
-      loader={loader}
-      unoptimized={unoptimized}
-      src={src}
-      alt={alt}
-      width={width}
-      height={height}
-      sizes={sizes}
-      priority={priority}
-      className={className}
-    />
-  )
+  const { props } = getImageProps({
+    loader,
+    unoptimized,
+    src,
+    alt,
+    width,
+    height,
+    sizes,
+    priority,
+    className,
+  })
+  const srcSet = props.srcSet ? srcSetWithinWidest(props.srcSet, variants) : undefined
+  // What next/image does for a priority image: the browser fetches it before it meets the <img>.
+  if (priority) {
+    preload(props.src, {
+      as: 'image',
+      imageSrcSet: srcSet,
+      imageSizes: props.sizes,
+      fetchPriority: 'high',
+    })
+  }
+  // eslint-disable-next-line @next/next/no-img-element -- next/image's own props, srcset rewritten
+  return <img {...props} srcSet={srcSet} alt={alt} />
 }

@@ -26,7 +26,15 @@ const COMMON_FIELDS = [
  */
 export const PUBLIC_FIELDS: Record<PublicCollection, readonly string[]> = {
   posts: COMMON_FIELDS,
-  'case-studies': [...COMMON_FIELDS, 'client', 'industry'],
+  'case-studies': [
+    ...COMMON_FIELDS,
+    'client',
+    'industry',
+    'challenge',
+    'solution',
+    'results',
+    'featured',
+  ],
 }
 
 /** Public fields that lists may be ordered by (ordering by a private field would leak it). */

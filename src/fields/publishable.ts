@@ -3,18 +3,24 @@ import type { CollectionConfig, CollectionSlug, Field } from 'payload'
 import { authenticated, editorsOnly } from '@/access/authenticated'
 import { createDrafts, editorsDelete, updateDrafts } from '@/access/publishing'
 import { publishedOnly } from '@/access/publishedOnly'
+import { coverImageField } from '@/fields/cover-image'
 import { metaField } from '@/fields/meta'
 import { slugField } from '@/fields/slug'
 import { redirectRenamedDocument, rememberLiveSlug } from '@/redirects/rename'
 
 /**
  * Posts and case studies are the same kind of document: published content with drafts, SEO
- * metadata and an editors-only notes field. Each collection adds its own fields after these.
+ * metadata and an editors-only notes field. Each collection adds its own fields after these,
+ * and may put some (`beforeContent`) where its page shows them: between the excerpt and the body.
  */
-export function publishableFields(extra: Field[] = []): Field[] {
+export function publishableFields(
+  extra: Field[] = [],
+  { beforeContent = [] }: { beforeContent?: Field[] } = {},
+): Field[] {
   return [
     { name: 'title', type: 'text', required: true, localized: true },
     { name: 'excerpt', type: 'textarea', localized: true, maxLength: 400 },
+    ...beforeContent,
     { name: 'content', type: 'richText', localized: true },
     ...extra,
     slugField('title'),
@@ -31,7 +37,7 @@ export function publishableFields(extra: Field[] = []): Field[] {
         ],
       },
     },
-    { name: 'coverImage', type: 'upload', relationTo: 'media' },
+    coverImageField,
     { name: 'categories', type: 'relationship', relationTo: 'categories', hasMany: true },
     metaField,
     {

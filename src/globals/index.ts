@@ -1,6 +1,7 @@
 import { ContactPageGlobal } from './ContactPage'
 import { HomeGlobal } from './Home'
 import { NavigationGlobal } from './Navigation'
+import { PrivacyPageGlobal } from './PrivacyPage'
 import { SiteSettingsGlobal } from './SiteSettings'
 
 /** The settings editors change without a deploy, in every language (src/site/settings.ts). */
@@ -9,6 +10,7 @@ export const SETTINGS_GLOBALS = [
   HomeGlobal,
   NavigationGlobal,
   ContactPageGlobal,
+  PrivacyPageGlobal,
 ]
 
 /** The page each global shows on, for live preview. */
@@ -17,4 +19,5 @@ export const SETTINGS_PREVIEW_PATH: Record<string, (locale: string) => string> =
   home: (locale) => `/${locale}`,
   navigation: (locale) => `/${locale}`,
   'contact-page': (locale) => `/${locale}/contact`,
+  'privacy-page': (locale) => `/${locale}/privacy`,
 }

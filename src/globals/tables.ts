@@ -15,4 +15,6 @@ export const SETTINGS_TABLES = [
   'navigation_header_links',
   'contact_page',
   'contact_page_locales',
+  'privacy_page',
+  'privacy_page_locales',
 ] as const

@@ -86,6 +86,23 @@ describe('projectErrorShape', () => {
     })
   })
 
+  it('keeps a validation error’s per-field messages, which say why a field was refused', () => {
+    const data = {
+      collection: 'posts',
+      errors: [{ path: 'coverImage', message: 'A cover image must be at least 800 pixels wide.' }],
+    }
+    const invalid = Object.assign(new Error('The following field is invalid: Cover Image'), {
+      name: 'ValidationError',
+      status: 400,
+      data,
+    })
+    const message = 'The following field is invalid: Cover Image'
+    expect(run(invalid, { id: 1 }, [{ message }]).result).toMatchObject({
+      status: 400,
+      response: { errors: [{ message, data }] },
+    })
+  })
+
   it('answers an outage 503 with Retry-After', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
     const { result, req } = run(refused, { id: 1 })

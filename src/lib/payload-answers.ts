@@ -54,6 +54,22 @@ export function classifyPayloadError(
   return { status, code: CODE_BY_STATUS[status] }
 }
 
+/**
+ * A validation error's per-field messages (`data.errors`: which field, and why, such as a cover
+ * below the minimum width), as Payload's own answer carries them. Payload adds them only when the
+ * error is an instance of its own class, which a bundled server's second copy of the class is not.
+ */
+function withFieldErrors<E extends { message?: string; data?: Record<string, unknown> }>(
+  errors: E[],
+  error: unknown,
+): E[] {
+  // By shape, not by name: a minified server renames the class.
+  const { data } = error as { data?: Record<string, unknown> }
+  if (!Array.isArray(data?.errors)) return errors
+  if (errors.length !== 1 || errors[0]!.data !== undefined) return errors
+  return [{ ...errors[0]!, data }]
+}
+
 export const projectErrorShape: AfterErrorHook = ({ error, req, result }) => {
   // GraphQL errors have their own shape (and GraphQL is for signed-in users only).
   if (!result) return
@@ -81,7 +97,7 @@ export const projectErrorShape: AfterErrorHook = ({ error, req, result }) => {
   }
   const message =
     decision.replaceMessage ?? result.errors[0]?.message ?? 'The request was not accepted.'
-  const errors = decision.replaceMessage ? [{ message }] : result.errors
+  const errors = decision.replaceMessage ? [{ message }] : withFieldErrors(result.errors, error)
   // A collection's own error hook may have named the error more precisely (the accounts' guards
   // say `invalid_body`): its project error stands while the status is the one it was given.
   const named = (result as { error?: { code?: unknown } }).error

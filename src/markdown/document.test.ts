@@ -29,7 +29,7 @@ const english = doc({
 const spanish = { ...english, title: 'Contratos de datos', excerpt: 'Acordar la forma.' }
 
 describe('documentMarkdown', () => {
-  it('writes frontmatter, then what the page says in its order: title, date, excerpt, cover, body, topics, the way back', () => {
+  it('writes frontmatter, then what the page says in its order: title, date, excerpt, cover, body, topics, the invitation to get in touch, the way back', () => {
     const markdown = documentMarkdown({
       collection: 'posts',
       locale: 'en',
@@ -65,6 +65,12 @@ describe('documentMarkdown', () => {
         '',
         '- [Data & Analytics](https://example.test/en/blog/category/category-1.md)',
         '',
+        '## Let’s talk about your project',
+        '',
+        'Tell us where you are and where you want to go: we answer every inquiry within two working days.',
+        '',
+        `[Get in touch](${SITE_URL}/en/contact.md)`,
+        '',
         `[← Back to the list](${SITE_URL}/en/blog.md)`,
         '',
       ].join('\n'),
@@ -72,13 +78,21 @@ describe('documentMarkdown', () => {
     expect(markdown).not.toMatch(HTML_TAG)
   })
 
-  it('lists a case study’s client and industry, and no alternates without a translation', () => {
+  it('gives a case study’s summary after its cover, undated, and no alternates without a translation', () => {
     const study = doc({
       id: 2,
       slug: 'retail-forecasting',
       title: 'Forecasting',
+      publishedAt: '2026-05-01T10:00:00.000Z',
+      coverImage: media(7, 'shelves.png', 'Shelves'),
       client: 'Acme *Retail*',
       industry: 'Retail',
+      challenge: 'Stores ran out by noon.',
+      solution: 'Forecasts per store.',
+      results: [
+        { id: 'a', value: '−30 %', label: 'waste' },
+        { id: 'b', value: ' ', label: 'an empty figure is left out' },
+      ],
     } as Parameters<typeof doc>[0])
     const markdown = documentMarkdown({
       collection: 'case-studies',
@@ -87,7 +101,20 @@ describe('documentMarkdown', () => {
       site: site({ 'case-studies': { en: [study] } }),
       siteUrl: SITE_URL,
     })
-    expect(markdown).toContain('- **Client**: Acme \\*Retail\\*\n- **Industry**: Retail')
+    expect(markdown).toContain(
+      [
+        `![Shelves](${SITE_URL}/api/media/file/shelves.png)`,
+        '- **Client**: Acme \\*Retail\\*\n- **Industry**: Retail',
+        '## The challenge',
+        'Stores ran out by noon.',
+        '## What we built',
+        'Forecasts per store.',
+        '## Results',
+        '- **−30 %** waste',
+      ].join('\n\n'),
+    )
+    expect(markdown).not.toContain('Published on')
+    expect(markdown).not.toContain('empty figure')
     expect(markdown).toContain(`[← Back to the list](${SITE_URL}/en/case-studies.md)`)
     expect(markdown).toContain(`url: "${SITE_URL}/en/case-studies/retail-forecasting"`)
     expect(markdown).not.toContain('alternates')
@@ -111,7 +138,9 @@ describe('documentMarkdown in Spanish', () => {
       site: site({ 'case-studies': { es: [study] } }),
       siteUrl: SITE_URL,
     })
-    expect(markdown).toContain('\n\nPublicado el 1 de mayo de 2026\n\n- **Cliente**: Acme\n\n')
+    expect(markdown).toContain('\n\n- **Cliente**: Acme\n\n')
+    expect(markdown).not.toContain('Publicado el')
+    expect(markdown).toContain(`[Escríbenos](${SITE_URL}/es/contact.md)`)
     expect(markdown).toContain(`[← Volver a la lista](${SITE_URL}/es/case-studies.md)`)
     expect(markdown).not.toContain('sin-alt.png')
   })

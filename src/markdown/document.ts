@@ -1,8 +1,11 @@
 import type { Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
-import type { CaseStudy, Category } from '@/payload-types'
+import type { Category } from '@/payload-types'
+import { cardCategory } from '@/site/card'
+import { caseStudySummary, type CaseStudySummary } from '@/site/case-study'
 import type { SiteDocument } from '@/site/content'
 import { formatDate } from '@/site/format'
+import { asImage } from '@/site/media'
 import { readingMinutes } from '@/site/reading-time'
 import { relatedAmong } from '@/site/related'
 import { paths, type PageCollection } from '@/site/routes'
@@ -111,32 +114,22 @@ export function documentMarkdown(input: {
       alternates,
     }),
     `# ${headingText(doc.title)}`,
-    doc.publishedAt
+    // As on the page: a post is dated; a case study is not.
+    collection === 'posts' && doc.publishedAt
       ? textParagraph(
-          `${t.document.publishedOn} ${formatDate(doc.publishedAt, locale)}` +
-            (collection === 'posts'
-              ? ` · ${t.document.readingTime(readingMinutes(doc.content))}`
-              : ''),
+          `${t.document.publishedOn} ${formatDate(doc.publishedAt, locale)} · ${t.document.readingTime(readingMinutes(doc.content))}`,
         )
       : null,
     textParagraph(doc.excerpt),
   ]
-
-  if (collection === 'case-studies') {
-    const { client, industry } = doc as CaseStudy
-    const facts: string[] = []
-    if (client?.trim()) facts.push(`- **${t.caseStudies.client}**: ${escapeInline(client.trim())}`)
-    if (industry?.trim()) {
-      facts.push(`- **${t.caseStudies.industry}**: ${escapeInline(industry.trim())}`)
-    }
-    if (facts.length > 0) blocks.push(facts.join('\n'))
-  }
 
   // An image without an alt text says nothing in markdown (as on the page twins).
   const cover = populatedMedia(doc.coverImage)
   if (cover?.filename && cover.mimeType?.startsWith('image/') && cover.alt?.trim()) {
     blocks.push(markdownImage(cover.alt, mediaFileUrl(siteUrl, cover.filename)))
   }
+
+  if (collection === 'case-studies') blocks.push(...summaryBlocks(caseStudySummary(doc), locale))
 
   blocks.push(lexicalToMarkdown(doc.content, lexicalContext(site, locale, siteUrl)))
 
@@ -160,14 +153,68 @@ export function documentMarkdown(input: {
   if (related.length > 0) {
     blocks.push(
       `## ${headingText(t.document.related)}`,
-      related
-        .map(
-          (other) =>
-            `- ${markdownLink(other.title, twinUrl(siteUrl, paths.post(locale, other.slug)))}`,
-        )
+      related.map((other) => cardMarkdown(other, 'posts', locale, siteUrl)).join('\n'),
+    )
+  }
+  // The contact invitation every post and case study ends with (ContactCallToAction.tsx).
+  blocks.push(
+    `## ${headingText(t.document.cta.heading)}`,
+    textParagraph(t.document.cta.body),
+    markdownLink(t.document.cta.button, twinUrl(siteUrl, paths.contact(locale))),
+  )
+  blocks.push(markdownLink(`← ${t.document.back}`, twinUrl(siteUrl, listPath)))
+  return `${blocks.filter((block): block is string => Boolean(block?.trim())).join('\n\n')}\n`
+}
+
+/** A case study's summary panel (DocumentArticle.tsx), in its order and words. */
+function summaryBlocks(summary: CaseStudySummary, locale: Locale): string[] {
+  const t = messagesFor(locale).caseStudies
+  const blocks: string[] = []
+  const facts: string[] = []
+  if (summary.client) facts.push(`- **${t.client}**: ${escapeInline(summary.client)}`)
+  if (summary.industry) facts.push(`- **${t.industry}**: ${escapeInline(summary.industry)}`)
+  if (facts.length > 0) blocks.push(facts.join('\n'))
+  for (const [heading, text] of [
+    [t.challenge, summary.challenge],
+    [t.solution, summary.solution],
+  ] as const) {
+    if (text) blocks.push(`## ${headingText(heading)}`, textParagraph(text)!)
+  }
+  if (summary.results.length > 0) {
+    blocks.push(
+      `## ${headingText(t.results)}`,
+      summary.results
+        .map((result) => `- **${escapeInline(result.value)}** ${escapeInline(result.label)}`)
         .join('\n'),
     )
   }
-  blocks.push(markdownLink(`← ${t.document.back}`, twinUrl(siteUrl, listPath)))
-  return `${blocks.filter((block): block is string => Boolean(block?.trim())).join('\n\n')}\n`
+  return blocks
+}
+
+/**
+ * A document's card (DocumentCard.tsx) as a list item: its image (when it has an alt text), its
+ * title as a linked heading, its category and date, its excerpt.
+ */
+export function cardMarkdown(
+  doc: SiteDocument,
+  collection: PageCollection,
+  locale: Locale,
+  siteUrl: string,
+): string {
+  const parts: string[] = []
+  const cover = asImage(doc.coverImage)
+  if (cover?.filename && cover.alt?.trim()) {
+    parts.push(markdownImage(cover.alt, mediaFileUrl(siteUrl, cover.filename)))
+  }
+  const href = twinUrl(siteUrl, paths.document(collection, locale, doc.slug))
+  parts.push(`### ${markdownLink(doc.title, href)}`)
+  const category = cardCategory(doc)
+  const meta = [category, doc.publishedAt ? formatDate(doc.publishedAt, locale) : null]
+    .filter(Boolean)
+    .join(' · ')
+  const metaLine = textParagraph(meta)
+  if (metaLine) parts.push(metaLine)
+  const excerpt = textParagraph(doc.excerpt)
+  if (excerpt) parts.push(excerpt)
+  return `- ${parts.join('\n\n  ')}`
 }

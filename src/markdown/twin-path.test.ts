@@ -15,6 +15,7 @@ describe('parseTwinPath', () => {
     ['/en/case-studies', '', { kind: 'case-studies', locale: 'en' }],
     ['/es/case-studies/a-study', '', { kind: 'case-study', locale: 'es', slug: 'a-study' }],
     ['/en/contact', '', { kind: 'contact', locale: 'en' }],
+    ['/es/privacy', '', { kind: 'privacy', locale: 'es' }],
     ['/en/search', 'q=x&page=2', { kind: 'search', locale: 'en' }],
     ['/es/blog/category/cloud', '', { kind: 'category', locale: 'es', slug: 'cloud', page: 1 }],
     [

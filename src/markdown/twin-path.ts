@@ -10,6 +10,7 @@ export type TwinPage =
   | { kind: 'case-studies'; locale: Locale }
   | { kind: 'case-study'; locale: Locale; slug: string }
   | { kind: 'contact'; locale: Locale }
+  | { kind: 'privacy'; locale: Locale }
   | { kind: 'category'; locale: Locale; slug: string; page: number }
   /** The query (`q`, `page`) is the search's own to read. */
   | { kind: 'search'; locale: Locale }
@@ -51,6 +52,8 @@ export function parseTwinPath(pagePath: string, search: URLSearchParams): TwinPa
       return slugOk ? { kind: 'case-study', locale, slug } : null
     case 'contact':
       return slug === undefined ? { kind: 'contact', locale } : null
+    case 'privacy':
+      return slug === undefined ? { kind: 'privacy', locale } : null
     case 'search':
       return slug === undefined ? { kind: 'search', locale } : null
     default:

@@ -2,7 +2,13 @@ import { getImageProps } from 'next/image'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { IMAGE_SIZES } from './image-sizes'
-import { PAGE_IMAGE_WIDTHS, variantImage, type MediaVariant } from './image-loader'
+import {
+  coverSizes,
+  PAGE_IMAGE_WIDTHS,
+  srcSetWithinWidest,
+  variantImage,
+  type MediaVariant,
+} from './image-loader'
 
 const file = (name: string) => `http://localhost:3000/api/media/file/${name}`
 
@@ -74,5 +80,28 @@ describe('the media image loader', () => {
     // Each candidate is a variant's file: no URL Next would resize.
     const candidates = (props.srcSet ?? props.src).split(', ').map((entry) => entry.split(' ')[0])
     for (const url of candidates) expect(variants.map((variant) => variant.url)).toContain(url)
+  })
+
+  it('a srcset never names a file under a width wider than the file', () => {
+    // An 800-pixel-wide original: its widest file is 800 wide, whatever widths Next lists.
+    const small: MediaVariant[] = [
+      { url: file('small.png'), width: 800, height: 600 },
+      { url: file('small-400x300.webp'), width: 400, height: 300 },
+    ]
+    const image = variantImage(small)
+    const { props } = getImageProps({ ...image, alt: '', width: 800, height: 600, sizes: '100vw' })
+    expect(props.srcSet).toMatch(/small\.png (1[6-9]\d\d|[2-9]\d{3})w/)
+    expect(srcSetWithinWidest(props.srcSet!, small)).toBe(`${file('small.png')} 800w`)
+    expect(
+      srcSetWithinWidest(
+        `${file('small-400x300.webp')} 400w, ${file('small.png')} 800w, ${file('small.png')} 1600w`,
+        small,
+      ),
+    ).toBe(`${file('small-400x300.webp')} 400w, ${file('small.png')} 800w`)
+  })
+
+  it('a cover’s sizes stop at its own width or the slot, whichever is narrower', () => {
+    expect(coverSizes(1600, 1100, 40)).toBe('(min-width: 1140px) 1100px, 100vw')
+    expect(coverSizes(820, 1100, 40)).toBe('(min-width: 860px) 820px, 100vw')
   })
 })

@@ -67,3 +67,27 @@ export function variantImage(variants: readonly MediaVariant[]): VariantImage {
     unoptimized: ordered.length < 2,
   }
 }
+
+/**
+ * A srcset that describes each file by its real width: next/image lists a candidate for every
+ * configured width, and for widths past the widest variant the loader can only answer with that
+ * variant, which the browser would then take for a wider file than it is (and, at a high pixel
+ * density, show blurred). Each file is listed once, at its own width.
+ */
+export function srcSetWithinWidest(srcSet: string, variants: readonly MediaVariant[]): string {
+  const widthOf = new Map(variants.map((variant) => [variant.url, variant.width]))
+  const candidates: string[] = []
+  for (const entry of srcSet.split(',')) {
+    const [url = '', descriptor] = entry.trim().split(/\s+/)
+    const width = widthOf.get(url)
+    const honest = width === undefined ? `${url} ${descriptor ?? ''}`.trim() : `${url} ${width}w`
+    if (url !== '' && !candidates.includes(honest)) candidates.push(honest)
+  }
+  return candidates.join(', ')
+}
+
+/** The cover slot's `sizes`: the image is shown at most at `slot` CSS pixels and its own width. */
+export function coverSizes(intrinsicWidth: number, slot: number, gutter: number): string {
+  const shown = Math.min(intrinsicWidth, slot)
+  return `(min-width: ${shown + gutter}px) ${shown}px, 100vw`
+}

@@ -1,3 +1,5 @@
+import { IMAGE_SIZES } from './image-sizes'
+
 /**
  * What editors may upload. Payload checks the MIME type by the file's content
  * (`upload.mimeTypes`); the size is checked before the body is read (`guardMediaWrite`), by the
@@ -37,3 +39,19 @@ export function formatBytes(bytes: number): string {
 }
 
 export const TOO_LARGE_MESSAGE = `Files are limited to ${formatBytes(MEDIA_LIMITS.maxFileSize)}.`
+
+/**
+ * The narrowest image a post or case study may have as its cover: the widest slot a cover fills
+ * edge to edge is a card (at most ~660 CSS pixels, one column on a tablet), whose generated
+ * variant is this wide, so every cover has a card-sized file and is never stretched in a card.
+ */
+export const COVER_MIN_WIDTH: number = IMAGE_SIZES.find((size) => size.name === 'card')!.width
+
+export function coverTooNarrowMessage(width: number): string {
+  return `A cover image must be at least ${COVER_MIN_WIDTH} pixels wide, and this one is ${width}. Choose or upload a larger image.`
+}
+
+/** An image measured in pixels (an SVG drawing scales to any size). */
+export function isRasterImage(mimeType: string | null | undefined): boolean {
+  return Boolean(mimeType?.startsWith('image/')) && mimeType !== 'image/svg+xml'
+}

@@ -53,9 +53,19 @@ export interface SeedDocument {
   pendingEdit?: Pick<DocumentCopy, 'title' | 'excerpt'>
 }
 
+export interface CaseStudySummaryCopy {
+  challenge: string
+  solution: string
+  /** Key figures, the headline result first. */
+  results: readonly { value: string; label: string }[]
+}
+
 export interface SeedCaseStudy extends SeedDocument {
   client: string
   industry: Localized<string>
+  /** Put forward on the home page. */
+  featured: boolean
+  summary: Localized<CaseStudySummaryCopy>
 }
 
 /** Used only by the two never-published documents: no published document may point at it. */
@@ -834,6 +844,31 @@ export const caseStudies: readonly SeedCaseStudy[] = [
     categories: ['cloud'],
     client: 'Tidewell Freight',
     industry: { en: 'Logistics', es: 'Logística' },
+    featured: true,
+    summary: {
+      en: {
+        challenge:
+          'The lease on the data centre hosting the parcel tracking platform was ending, months before the busiest season of the year.',
+        solution:
+          'Infrastructure rebuilt as code, continuous database replication, and services moved in small groups behind a reversible traffic switch.',
+        results: [
+          { value: '11 weeks', label: 'from kickoff to the last service moved' },
+          { value: '0 h', label: 'of planned downtime for customers' },
+          { value: '−25 %', label: 'hosting costs' },
+        ],
+      },
+      es: {
+        challenge:
+          'El contrato del centro de datos que alojaba la plataforma de seguimiento vencía meses antes de la temporada de más actividad del año.',
+        solution:
+          'Infraestructura reconstruida como código, replicación continua de las bases de datos y servicios trasladados en pequeños grupos tras un conmutador de tráfico reversible.',
+        results: [
+          { value: '11 semanas', label: 'desde el arranque hasta el último servicio migrado' },
+          { value: '0 h', label: 'de parada planificada para los clientes' },
+          { value: '−25 %', label: 'en costes de alojamiento' },
+        ],
+      },
+    },
     internalNotes: `${INTERNAL_NOTE_MARKER} Client approved the case study text; the contract value stays confidential.`,
     copy: {
       en: {
@@ -910,6 +945,31 @@ export const caseStudies: readonly SeedCaseStudy[] = [
     categories: ['machine-learning', 'data-analytics'],
     client: 'Quillmark Grocers',
     industry: { en: 'Retail', es: 'Comercio minorista' },
+    featured: true,
+    summary: {
+      en: {
+        challenge:
+          'Fresh produce was ordered from spreadsheets: some stores ran out by noon while others discarded crates every evening.',
+        solution:
+          'Store-level demand forecasts for every fresh product, delivered into the ordering screen managers already used.',
+        results: [
+          { value: '−30 %', label: 'fresh food thrown away' },
+          { value: '−18 %', label: 'stock-outs of fresh produce' },
+          { value: '1 season', label: 'to reach every store' },
+        ],
+      },
+      es: {
+        challenge:
+          'Los productos frescos se pedían con hojas de cálculo: unas tiendas se quedaban sin existencias a mediodía y otras tiraban cajas cada noche.',
+        solution:
+          'Previsiones de demanda por tienda para cada producto fresco, integradas en la pantalla de pedidos que los encargados ya usaban.',
+        results: [
+          { value: '−30 %', label: 'de alimentos frescos desechados' },
+          { value: '−18 %', label: 'de roturas de stock en frescos' },
+          { value: '1 temporada', label: 'para llegar a todas las tiendas' },
+        ],
+      },
+    },
     internalNotes: `${INTERNAL_NOTE_MARKER} Waste reduction figure verified against the client's own audit.`,
     copy: {
       en: {
@@ -984,6 +1044,31 @@ export const caseStudies: readonly SeedCaseStudy[] = [
     categories: ['software-engineering', 'security'],
     client: 'Orchard Lane Mutual',
     industry: { en: 'Financial services', es: 'Servicios financieros' },
+    featured: false,
+    summary: {
+      en: {
+        challenge:
+          'Payments ran as a nightly batch, so members waited a day for transfers and every incident meant a night of manual checks.',
+        solution:
+          'A real-time payments service with an append-only audit trail, introduced beside the batch system and switched over account by account.',
+        results: [
+          { value: 'Seconds', label: 'for a transfer, instead of the next day' },
+          { value: '100 %', label: 'of payments with an audit trail' },
+          { value: '0', label: 'findings at the following regulatory audit' },
+        ],
+      },
+      es: {
+        challenge:
+          'Los pagos se procesaban en un lote nocturno: los socios esperaban un día por sus transferencias y cada incidencia suponía una noche de comprobaciones manuales.',
+        solution:
+          'Un servicio de pagos en tiempo real con un registro de auditoría inalterable, introducido junto al sistema por lotes y activado cuenta a cuenta.',
+        results: [
+          { value: 'Segundos', label: 'por transferencia, en lugar de al día siguiente' },
+          { value: '100 %', label: 'de los pagos con registro de auditoría' },
+          { value: '0', label: 'observaciones en la siguiente auditoría regulatoria' },
+        ],
+      },
+    },
     internalNotes: `${INTERNAL_NOTE_MARKER} Security details intentionally kept vague at the client's request.`,
     copy: {
       en: {
@@ -1050,6 +1135,31 @@ export const caseStudies: readonly SeedCaseStudy[] = [
     categories: ['data-analytics', 'security'],
     client: 'Sunmere Health Network',
     industry: { en: 'Healthcare', es: 'Salud' },
+    featured: true,
+    summary: {
+      en: {
+        challenge:
+          'Twelve clinics kept their records in five systems, and no manager could see waiting times across the network.',
+        solution:
+          'A governed data platform with shared definitions, access rules per role and daily reports every clinic reads the same way.',
+        results: [
+          { value: '12', label: 'clinics on one set of numbers' },
+          { value: '5 → 1', label: 'sources of truth for waiting times' },
+          { value: 'Daily', label: 'reports, instead of quarterly' },
+        ],
+      },
+      es: {
+        challenge:
+          'Doce clínicas guardaban sus registros en cinco sistemas y ningún responsable podía ver los tiempos de espera de toda la red.',
+        solution:
+          'Una plataforma de datos gobernada, con definiciones comunes, permisos por función e informes diarios que todas las clínicas leen igual.',
+        results: [
+          { value: '12', label: 'clínicas con las mismas cifras' },
+          { value: '5 → 1', label: 'fuentes de verdad para los tiempos de espera' },
+          { value: 'Diarios', label: 'informes, en lugar de trimestrales' },
+        ],
+      },
+    },
     internalNotes: `${INTERNAL_NOTE_MARKER} No patient data was used in screenshots; keep it that way in any update.`,
     copy: {
       en: {
@@ -1123,6 +1233,19 @@ export const caseStudies: readonly SeedCaseStudy[] = [
     categories: ['cloud'],
     client: 'Unannounced client (placeholder)',
     industry: { en: 'Energy', es: 'Energía' },
+    featured: false,
+    summary: {
+      en: {
+        challenge: 'A placeholder challenge for a case study that is never published.',
+        solution: 'A placeholder solution.',
+        results: [{ value: '—', label: 'placeholder result' }],
+      },
+      es: {
+        challenge: 'Un reto de ejemplo para un caso que nunca se publica.',
+        solution: 'Una solución de ejemplo.',
+        results: [{ value: '—', label: 'resultado de ejemplo' }],
+      },
+    },
     internalNotes: `${INTERNAL_NOTE_MARKER} Client name and figures under NDA until the joint press release.`,
     copy: {
       en: {

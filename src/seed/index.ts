@@ -220,7 +220,7 @@ function sharedData(doc: SeedDocument, ids: Ids) {
     coverImage: requireId(ids.media, doc.coverImage),
     categories: doc.categories.map((slug) => requireId(ids.categories, slug)),
     internalNotes: doc.internalNotes,
-    ...(isCaseStudy(doc) ? { client: doc.client } : {}),
+    ...(isCaseStudy(doc) ? { client: doc.client, featured: doc.featured } : {}),
   }
 }
 
@@ -232,7 +232,14 @@ function localeData(doc: SeedDocument, locale: Locale) {
     excerpt: copy.excerpt,
     content: richText(copy.body),
     meta: { title: copy.metaTitle, description: copy.metaDescription },
-    ...(isCaseStudy(doc) ? { industry: doc.industry[locale] } : {}),
+    ...(isCaseStudy(doc)
+      ? {
+          industry: doc.industry[locale],
+          challenge: doc.summary[locale].challenge,
+          solution: doc.summary[locale].solution,
+          results: doc.summary[locale].results.map(({ value, label }) => ({ value, label })),
+        }
+      : {}),
   }
 }
 
@@ -271,7 +278,24 @@ function actualState(doc: Record<string, unknown>, seed: SeedDocument): Comparab
     content: perLocale(doc.content),
     metaTitle: perLocale(meta.title),
     metaDescription: perLocale(meta.description),
-    ...(isCaseStudy(seed) ? { industry: perLocale(doc.industry) } : {}),
+    ...(isCaseStudy(seed)
+      ? {
+          industry: perLocale(doc.industry),
+          challenge: perLocale(doc.challenge),
+          solution: perLocale(doc.solution),
+          results: Object.fromEntries(
+            Object.entries(perLocale(doc.results)).map(([locale, rows]) => [
+              locale,
+              Array.isArray(rows)
+                ? rows.map((row: { value?: unknown; label?: unknown }) => ({
+                    value: row.value,
+                    label: row.label,
+                  }))
+                : rows,
+            ]),
+          ),
+        }
+      : {}),
   }
   const locales: Comparable['locales'] = {}
   for (const locale of LOCALES) {
@@ -285,7 +309,7 @@ function actualState(doc: Record<string, unknown>, seed: SeedDocument): Comparab
     coverImage: relationId(doc.coverImage),
     categories: Array.isArray(doc.categories) ? doc.categories.map(relationId) : [],
     internalNotes: doc.internalNotes,
-    ...(isCaseStudy(seed) ? { client: doc.client } : {}),
+    ...(isCaseStudy(seed) ? { client: doc.client, featured: doc.featured } : {}),
   }
   return {
     status: doc._status === 'published' ? 'published' : 'draft',

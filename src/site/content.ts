@@ -56,14 +56,20 @@ export interface DocumentPage {
   totalDocs: number
 }
 
-/** What a card in a list shows: reading the body too would cost most of a list page's render. */
+/**
+ * What a card in a list shows (src/components/DocumentCard.tsx, src/site/card.ts): reading the
+ * body too would cost most of a list page's render. `industry` exists on case studies only.
+ */
 export const CARD_FIELDS = {
   title: true,
   slug: true,
   excerpt: true,
   publishedAt: true,
   coverImage: true,
+  categories: true,
 } satisfies SelectType
+
+export const CASE_STUDY_CARD_FIELDS = { ...CARD_FIELDS, industry: true } satisfies SelectType
 
 export async function listDocuments(
   collection: PageCollection,

@@ -8,19 +8,48 @@ import type { Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { requestLocale } from '@/i18n/request-locale'
 import { movedTo } from '@/redirects/lookup'
+import { SEARCH_LIMITS } from '@/search/contract'
 
 import { paths } from './routes'
 
-/** The site's not-found view, in `locale`. */
+/**
+ * The site's not-found view, in `locale`: what happened, a search box (the site search) and the
+ * main sections, so a visitor who followed a stale link still finds their way.
+ */
 export function NotFoundView({ locale }: { locale: Locale }) {
-  const t = messagesFor(locale).notFound
+  const messages = messagesFor(locale)
+  const t = messages.notFound
+  const sections = [
+    { href: paths.home(locale), label: messages.nav.home },
+    { href: paths.blog(locale), label: messages.nav.blog },
+    { href: paths.caseStudies(locale), label: messages.nav.caseStudies },
+    { href: paths.contact(locale), label: messages.nav.contact },
+  ]
   return (
-    <div className="container prose">
+    <div className="container prose not-found">
       <h1>{t.title}</h1>
       <p>{t.body}</p>
-      <p>
-        <Link href={paths.home(locale)}>{t.home}</Link>
-      </p>
+      <form role="search" method="get" action={paths.search(locale)} className="search-form">
+        <label htmlFor="not-found-q">{t.searchLabel}</label>
+        <input
+          id="not-found-q"
+          type="search"
+          name="q"
+          maxLength={SEARCH_LIMITS.queryMaxLength}
+          required
+        />
+        <button type="submit" className="button">
+          {messages.search.submit}
+        </button>
+      </form>
+      <h2>{t.sections}</h2>
+      <ul className="section-links">
+        {sections.map((section) => (
+          <li key={section.href}>
+            <Link href={section.href}>{section.label}</Link>
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }

@@ -19,6 +19,8 @@ export const paths = {
   caseStudies: (locale: Locale) => `/${locale}/case-studies`,
   caseStudy: (locale: Locale, slug: string) => `/${locale}/case-studies/${slug}`,
   contact: (locale: Locale) => `/${locale}/contact`,
+  /** How the site handles personal data (what the contact form collects). */
+  privacy: (locale: Locale) => `/${locale}/privacy`,
   /** The posts of one category, paged like the blog. */
   category: (locale: Locale, slug: string, page = 1) =>
     page > 1 ? `/${locale}/blog/category/${slug}?page=${page}` : `/${locale}/blog/category/${slug}`,

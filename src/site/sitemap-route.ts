@@ -27,9 +27,13 @@ import { PAGE_COLLECTIONS } from './view'
  * category, the API reference. A document listed in one locale only is in that locale only.
  */
 async function sitemapFilesOfSite(): Promise<string[][]> {
-  const pages: SitemapPage[] = [paths.home, paths.blog, paths.caseStudies, paths.contact].map(
-    (pathFor) => ({ urlFor: (locale: Locale) => absoluteUrl(pathFor(locale)) }),
-  )
+  const pages: SitemapPage[] = [
+    paths.home,
+    paths.blog,
+    paths.caseStudies,
+    paths.contact,
+    paths.privacy,
+  ].map((pathFor) => ({ urlFor: (locale: Locale) => absoluteUrl(pathFor(locale)) }))
   for (const collection of PAGE_COLLECTIONS) {
     const perLocale = await Promise.all(
       LOCALES.map(async (locale) => ({ locale, docs: await listedSlugs(collection, locale) })),

@@ -117,7 +117,7 @@ describe('post pages', () => {
     })
     const { html } = await page(`/en/blog/${lonely.slug}`)
     const related = html.match(/<section class="related"[\s\S]*?<\/section>/)?.[0] ?? ''
-    expect([...related.matchAll(/<li>/g)]).toHaveLength(3)
+    expect([...related.matchAll(/<li class="card">/g)]).toHaveLength(3)
     expect(related).not.toContain(lonely.slug)
   })
 })

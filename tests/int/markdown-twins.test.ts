@@ -174,12 +174,18 @@ describe('what the twins say', () => {
     expect(markdown).toContain(`  en: "${baseUrl()}/en/blog/${content.post.slug}.md"`)
   })
 
-  it('a case study lists its client and industry', async () => {
+  it('a case study gives its summary (client, industry, challenge, solution, results)', async () => {
     const markdown = await (
       await get(twinPath(paths.caseStudy('en', content.caseStudy.slug)))
     ).text()
     expect(markdown).toContain('- **Client**: Agents Client Ltd\n- **Industry**: Logistics')
     expect(markdown).toContain(`\n# ${content.caseStudy.title.en}\n`)
+    expect(markdown).toContain('\n## The challenge\n\nParcels were tracked by hand.\n')
+    expect(markdown).toContain('\n## What we built\n\nA tracking service agents can read.\n')
+    expect(markdown).toContain('\n## Results\n\n- **−40 %** manual work\n- **3×** faster answers\n')
+    // A portfolio piece, not dated news; it ends inviting contact, as its page does.
+    expect(markdown).not.toContain('Published on')
+    expect(markdown).toContain(`[Get in touch](${baseUrl()}/en/contact.md)`)
   })
 
   it('a published document with a newer unpublished edit shows the published version', async () => {

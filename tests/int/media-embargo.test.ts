@@ -99,7 +99,7 @@ describe('media embargo', () => {
     ['content', 'posts'],
     ['content', 'case-studies'],
   ])('%s of a published %s makes a file public', async (usage, collection) => {
-    const doc = await createMedia(await noisyPng(500, 400), `${usage}.png`, 'image/png')
+    const doc = await createMedia(await noisyPng(800, 450), `${usage}.png`, 'image/png')
     await createDocumentUsing(doc.id, usage, { status: 'draft', collection })
     expect((await get(fileUrl(doc.filename))).status).toBe(404)
     await createDocumentUsing(doc.id, usage, { status: 'published', collection })
@@ -107,8 +107,9 @@ describe('media embargo', () => {
   })
 
   it('an unpublished edit of a published post does not publish its new cover', async () => {
-    const before = await createMedia(await noisyPng(300, 200), 'old-cover.png', 'image/png')
-    const after = await createMedia(await noisyPng(300, 200), 'new-cover.png', 'image/png')
+    // Covers are at least card-wide (COVER_MIN_WIDTH).
+    const before = await createMedia(await noisyPng(800, 450), 'old-cover.png', 'image/png')
+    const after = await createMedia(await noisyPng(800, 450), 'new-cover.png', 'image/png')
     const post = await createDocumentUsing(before.id, 'coverImage', { status: 'published' })
     await saveUnpublishedEdit('posts', post.id, { coverImage: after.id })
     // The editor sees the draft with its new cover...

@@ -169,7 +169,17 @@ export async function createAgentsContent(): Promise<AgentsContent> {
     imageId: image.id,
     categoryId,
     internalNotes: NOTE_MARKER,
-    extra: { client: 'Agents Client Ltd', industry: 'Logistics' },
+    extra: {
+      client: 'Agents Client Ltd',
+      industry: 'Logistics',
+      challenge: 'Parcels were tracked by hand.',
+      solution: 'A tracking service agents can read.',
+      results: [
+        { value: '−40 %', label: 'manual work' },
+        { value: '3×', label: 'faster answers' },
+      ],
+      featured: true,
+    },
   })
   const draftInput = {
     status: 'draft' as const,

@@ -1,5 +1,7 @@
 import sharp from 'sharp'
 
+import { COVER_MIN_WIDTH } from '@/media/limits'
+
 import { asAdmin, asAdminJson } from './api'
 
 export type PublicCollection = 'posts' | 'case-studies'
@@ -118,10 +120,16 @@ export async function createCategory(title: { en: string; es: string }): Promise
   return doc.id
 }
 
-/** Uploads a small generated PNG to the media collection; returns its id and filename. */
+/**
+ * Uploads a generated one-colour PNG (small in bytes) to the media collection; returns its id and
+ * filename. By default exactly as wide as a cover must be (COVER_MIN_WIDTH), so it may be one.
+ */
 export async function createImage(
   alt: string,
-  { width = 40, height = 30 }: { width?: number; height?: number } = {},
+  {
+    width = COVER_MIN_WIDTH,
+    height = Math.round((COVER_MIN_WIDTH * 9) / 16),
+  }: { width?: number; height?: number } = {},
 ): Promise<{ id: number; filename: string }> {
   const png = await sharp({
     create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } },

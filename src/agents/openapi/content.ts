@@ -113,6 +113,29 @@ const FIELD_SCHEMAS: Record<string, JsonSchema> = {
   updatedAt: { type: 'string', format: 'date-time' },
   client: { type: ['string', 'null'], description: 'The client, as it may be named publicly.' },
   industry: localized({ type: ['string', 'null'] }),
+  challenge: localized({
+    type: ['string', 'null'],
+    description: 'The problem the client came with.',
+  }),
+  solution: localized({ type: ['string', 'null'], description: 'What was built.' }),
+  results: localized({
+    type: ['array', 'null'],
+    description: 'Key figures, the headline result first; each language has its own.',
+    items: {
+      type: 'object',
+      required: ['value', 'label'],
+      properties: {
+        id: { type: 'string' },
+        value: { type: 'string', description: 'The figure, as written: "−40 %", "3×".' },
+        label: { type: 'string', description: 'What the figure measures.' },
+      },
+      additionalProperties: false,
+    },
+  }),
+  featured: {
+    type: ['boolean', 'null'],
+    description: 'Put forward on the home page.',
+  },
 }
 
 export function documentSchema(collection: PublicCollection): JsonSchema {

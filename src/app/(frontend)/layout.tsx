@@ -9,6 +9,7 @@ import { requestLocale } from '@/i18n/request-locale'
 import { SITE } from '@/site/config'
 import { pageSettings } from '@/site/settings'
 
+import { brandFont } from './font'
 import './site.css'
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0b5cad' }
@@ -32,14 +33,14 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
   const t = messagesFor(locale)
   const settings = await pageSettings(locale)
   return (
-    <html lang={locale}>
+    <html lang={locale} className={brandFont.variable}>
       <body>
         <a href="#content" className="skip-link">
           {t.skipToContent}
         </a>
         <SiteHeader locale={locale} t={t} links={settings.navigation.headerLinks} />
         <main id="content">{children}</main>
-        <SiteFooter locale={locale} t={t} text={settings.navigation.footerText} />
+        <SiteFooter locale={locale} t={t} settings={settings} />
       </body>
     </html>
   )

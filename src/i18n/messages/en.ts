@@ -25,7 +25,6 @@ export const en = {
     next: 'Older articles',
     pagination: 'Pagination',
     empty: 'No articles yet.',
-    readMore: 'Read the article',
   },
   caseStudies: {
     title: 'Case studies',
@@ -33,7 +32,10 @@ export const en = {
     client: 'Client',
     industry: 'Industry',
     empty: 'No case studies yet.',
-    readMore: 'Read the case study',
+    challenge: 'The challenge',
+    solution: 'What we built',
+    results: 'Results',
+    summary: 'Case study summary',
   },
   document: {
     publishedOn: 'Published on',
@@ -41,6 +43,11 @@ export const en = {
     back: 'Back to the list',
     readingTime: (minutes: number) => `${minutes} min read`,
     related: 'Related articles',
+    cta: {
+      heading: 'Let’s talk about your project',
+      body: 'Tell us where you are and where you want to go: we answer every inquiry within two working days.',
+      button: 'Get in touch',
+    },
   },
   category: {
     title: (name: string) => `Articles on ${name}`,
@@ -122,14 +129,23 @@ export const en = {
     'machine-learning': 'Machine learning',
     other: 'Something else',
   },
+  privacy: {
+    description: 'What personal data this site collects, why, for how long, and your rights.',
+    formNote: 'We use what you send only to answer you.',
+    link: 'How we handle your data',
+  },
   notFound: {
     title: 'Page not found',
-    body: 'The page you are looking for does not exist or is not published.',
-    home: 'Go to the home page',
+    body: 'Sorry, there is nothing at this address. The page may have moved, or the link may have a typo. Try a search, or start from one of our main sections.',
+    searchLabel: 'Search articles and case studies',
+    sections: 'Where to go from here',
   },
   footer: {
+    contact: 'Contact',
+    contactForm: 'Write to us',
+    more: 'More',
+    privacy: 'Privacy',
     feed: 'RSS feed',
-    forAgents: 'For agents: llms.txt, API and MCP',
     apiReference: 'API reference',
   },
 }

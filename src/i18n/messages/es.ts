@@ -27,7 +27,6 @@ export const es: Messages = {
     next: 'Artículos anteriores',
     pagination: 'Paginación',
     empty: 'Todavía no hay artículos.',
-    readMore: 'Leer el artículo',
   },
   caseStudies: {
     title: 'Casos de éxito',
@@ -36,7 +35,10 @@ export const es: Messages = {
     client: 'Cliente',
     industry: 'Sector',
     empty: 'Todavía no hay casos de éxito.',
-    readMore: 'Leer el caso',
+    challenge: 'El reto',
+    solution: 'Lo que construimos',
+    results: 'Resultados',
+    summary: 'Resumen del caso',
   },
   document: {
     publishedOn: 'Publicado el',
@@ -44,6 +46,11 @@ export const es: Messages = {
     back: 'Volver a la lista',
     readingTime: (minutes) => `${minutes} min de lectura`,
     related: 'Artículos relacionados',
+    cta: {
+      heading: 'Hablemos de tu proyecto',
+      body: 'Cuéntanos dónde estás y adónde quieres llegar: respondemos a todas las consultas en dos días laborables.',
+      button: 'Escríbenos',
+    },
   },
   category: {
     title: (name) => `Artículos sobre ${name}`,
@@ -124,14 +131,24 @@ export const es: Messages = {
     'machine-learning': 'Aprendizaje automático',
     other: 'Otra cosa',
   },
+  privacy: {
+    description:
+      'Qué datos personales recoge este sitio, para qué, durante cuánto tiempo y tus derechos.',
+    formNote: 'Usamos lo que nos envías solo para responderte.',
+    link: 'Cómo tratamos tus datos',
+  },
   notFound: {
     title: 'Página no encontrada',
-    body: 'La página que buscas no existe o no está publicada.',
-    home: 'Ir a la página de inicio',
+    body: 'Lo sentimos, no hay nada en esta dirección. Puede que la página se haya movido o que el enlace tenga una errata. Prueba a buscar, o empieza por una de nuestras secciones principales.',
+    searchLabel: 'Buscar artículos y casos de éxito',
+    sections: 'Por dónde seguir',
   },
   footer: {
+    contact: 'Contacto',
+    contactForm: 'Escríbenos',
+    more: 'Más',
+    privacy: 'Privacidad',
     feed: 'Feed RSS',
-    forAgents: 'Para agentes: llms.txt, API y MCP',
     apiReference: 'Referencia de la API',
   },
 }

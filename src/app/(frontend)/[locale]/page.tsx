@@ -6,7 +6,7 @@ import { JsonLd } from '@/components/JsonLd'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { SITE } from '@/site/config'
-import { CARD_FIELDS, listDocuments } from '@/site/content'
+import { CARD_FIELDS, CASE_STUDY_CARD_FIELDS, listDocuments } from '@/site/content'
 import { organizationJsonLd } from '@/site/json-ld'
 import { pageSettings } from '@/site/settings'
 import { LivePreviewRefresh } from '@/components/LivePreviewRefresh'
@@ -38,7 +38,10 @@ export default async function HomePage({ params }: Props) {
     pageSettings(locale),
     draftMode().then((mode) => mode.isEnabled),
     listDocuments('posts', locale, { limit: HOME_LATEST, select: CARD_FIELDS }),
-    listDocuments('case-studies', locale, { limit: HOME_LATEST, select: CARD_FIELDS }),
+    listDocuments('case-studies', locale, {
+      limit: HOME_LATEST,
+      select: CASE_STUDY_CARD_FIELDS,
+    }),
   ])
   return (
     <>
@@ -56,25 +59,15 @@ export default async function HomePage({ params }: Props) {
       <div className="container">
         <section aria-labelledby="latest-posts">
           <h2 id="latest-posts">{t.home.latestPosts}</h2>
-          <DocumentCards
-            collection="posts"
-            docs={posts.docs}
-            locale={locale}
-            readMore={t.blog.readMore}
-          />
-          <p>
+          <DocumentCards collection="posts" docs={posts.docs} locale={locale} />
+          <p className="section-more">
             <Link href={paths.blog(locale)}>{t.home.allPosts}</Link>
           </p>
         </section>
         <section aria-labelledby="featured-case-studies">
           <h2 id="featured-case-studies">{t.home.featuredCaseStudies}</h2>
-          <DocumentCards
-            collection="case-studies"
-            docs={caseStudies.docs}
-            locale={locale}
-            readMore={t.caseStudies.readMore}
-          />
-          <p>
+          <DocumentCards collection="case-studies" docs={caseStudies.docs} locale={locale} />
+          <p className="section-more">
             <Link href={paths.caseStudies(locale)}>{t.home.allCaseStudies}</Link>
           </p>
         </section>

@@ -57,13 +57,7 @@ export default async function BlogPage({ params, searchParams }: Props) {
       <h1>{t.blog.title}</h1>
       <p className="prose">{t.blog.description}</p>
       {result.docs.length === 0 ? <p>{t.blog.empty}</p> : null}
-      <DocumentCards
-        collection="posts"
-        docs={result.docs}
-        locale={locale}
-        readMore={t.blog.readMore}
-        headingLevel={2}
-      />
+      <DocumentCards collection="posts" docs={result.docs} locale={locale} headingLevel={2} />
       {result.totalPages > 1 ? (
         <nav className="pagination" aria-label={t.blog.pagination}>
           {page > 1 ? (

@@ -3,7 +3,7 @@ import type { Metadata } from 'next'
 import { DocumentCards } from '@/components/DocumentCard'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
-import { CARD_FIELDS, listDocuments } from '@/site/content'
+import { CASE_STUDY_CARD_FIELDS, listDocuments } from '@/site/content'
 import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { CASE_STUDIES_PAGE_SIZE, paths } from '@/site/routes'
@@ -28,20 +28,14 @@ export default async function CaseStudiesPage({ params }: Props) {
   const t = messagesFor(locale)
   const { docs } = await listDocuments('case-studies', locale, {
     limit: CASE_STUDIES_PAGE_SIZE,
-    select: CARD_FIELDS,
+    select: CASE_STUDY_CARD_FIELDS,
   })
   return (
     <div className="container">
       <h1>{t.caseStudies.title}</h1>
       <p className="prose">{t.caseStudies.description}</p>
       {docs.length === 0 ? <p>{t.caseStudies.empty}</p> : null}
-      <DocumentCards
-        collection="case-studies"
-        docs={docs}
-        locale={locale}
-        readMore={t.caseStudies.readMore}
-        headingLevel={2}
-      />
+      <DocumentCards collection="case-studies" docs={docs} locale={locale} headingLevel={2} />
     </div>
   )
 }

@@ -60,13 +60,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
       <h1>{t.category.title(category.title)}</h1>
       <p className="prose">{t.category.description(category.title)}</p>
       {posts.docs.length === 0 ? <p>{t.category.empty}</p> : null}
-      <DocumentCards
-        collection="posts"
-        docs={posts.docs}
-        locale={locale}
-        readMore={t.blog.readMore}
-        headingLevel={2}
-      />
+      <DocumentCards collection="posts" docs={posts.docs} locale={locale} headingLevel={2} />
       {posts.totalPages > 1 ? (
         <nav className="pagination" aria-label={t.blog.pagination}>
           {page > 1 ? (

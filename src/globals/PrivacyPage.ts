@@ -1,0 +1,38 @@
+import type { GlobalConfig } from 'payload'
+
+import { DEFAULT_LOCALE, isLocale } from '@/i18n/locales'
+
+import { SETTINGS_ACCESS, SETTINGS_VERSIONS } from './access'
+import { PRIVACY_DEFAULTS, type PrivacyCopy } from './privacy-defaults'
+
+const privacyDefault =
+  <K extends keyof PrivacyCopy>(key: K) =>
+  ({ locale }: { locale?: string }): PrivacyCopy[K] =>
+    PRIVACY_DEFAULTS[isLocale(locale) ? locale : DEFAULT_LOCALE][key]
+
+/** The privacy page (`/{locale}/privacy`): its title and text, in every language. */
+export const PrivacyPageGlobal: GlobalConfig = {
+  slug: 'privacy-page',
+  label: 'Privacy page',
+  admin: { group: 'Settings' },
+  access: SETTINGS_ACCESS,
+  versions: SETTINGS_VERSIONS,
+  fields: [
+    {
+      name: 'title',
+      type: 'text',
+      required: true,
+      localized: true,
+      defaultValue: privacyDefault('title'),
+    },
+    {
+      name: 'body',
+      type: 'richText',
+      localized: true,
+      defaultValue: privacyDefault('body'),
+      admin: {
+        description: 'What personal data the site collects, why, for how long, and rights.',
+      },
+    },
+  ],
+}

@@ -1,0 +1,64 @@
+import type { Locale } from '@/i18n/locales'
+import type { PrivacyPage } from '@/payload-types'
+import { richText } from '@/seed/richText'
+
+export interface PrivacyCopy {
+  title: string
+  body: NonNullable<PrivacyPage['body']>
+}
+
+/**
+ * The privacy page's text before an editor publishes one: the field defaults, and what a
+ * language never published reads as (src/site/privacy.ts). A plain notice for a contact form:
+ * what is collected, why, for how long, and the sender's rights.
+ */
+export const PRIVACY_DEFAULTS: Record<Locale, PrivacyCopy> = {
+  en: {
+    title: 'Privacy',
+    body: richText([
+      {
+        type: 'paragraph',
+        text: 'This page explains what personal data we collect through this website and what we do with it.',
+      },
+      { type: 'heading', text: 'What we collect' },
+      {
+        type: 'paragraph',
+        text: 'When you send an inquiry through the contact form, we receive your name, your email address, your phone number if you give one, the service you choose and your message. The site sets no advertising or tracking cookies.',
+      },
+      { type: 'heading', text: 'Why and for how long' },
+      {
+        type: 'paragraph',
+        text: 'We use your inquiry only to answer it and to discuss a possible project with you. We keep it for as long as that conversation needs, and for at most two years after our last exchange, unless a contract requires longer.',
+      },
+      { type: 'heading', text: 'Your rights' },
+      {
+        type: 'paragraph',
+        text: 'You can ask us at any time to see, correct or delete the data we hold about you, or object to its use, by writing to us through the contact page. You may also complain to your data protection authority.',
+      },
+    ]),
+  },
+  es: {
+    title: 'Privacidad',
+    body: richText([
+      {
+        type: 'paragraph',
+        text: 'Esta página explica qué datos personales recogemos a través de este sitio web y qué hacemos con ellos.',
+      },
+      { type: 'heading', text: 'Qué recogemos' },
+      {
+        type: 'paragraph',
+        text: 'Cuando nos envías una consulta con el formulario de contacto, recibimos tu nombre, tu correo electrónico, tu teléfono si lo indicas, el servicio que eliges y tu mensaje. El sitio no usa cookies de publicidad ni de seguimiento.',
+      },
+      { type: 'heading', text: 'Para qué y durante cuánto tiempo' },
+      {
+        type: 'paragraph',
+        text: 'Usamos tu consulta solo para responderte y hablar contigo de un posible proyecto. La conservamos mientras esa conversación lo requiera y, como máximo, dos años después de nuestro último intercambio, salvo que un contrato exija más.',
+      },
+      { type: 'heading', text: 'Tus derechos' },
+      {
+        type: 'paragraph',
+        text: 'Puedes pedirnos en cualquier momento ver, corregir o borrar los datos que tenemos sobre ti, u oponerte a su uso, escribiéndonos desde la página de contacto. También puedes reclamar ante tu autoridad de protección de datos.',
+      },
+    ]),
+  },
+}
