@@ -2,10 +2,10 @@
 import type { MetadataRoute } from 'next'
 
 import { AGENT_PATHS } from '@/site/agent-paths'
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/locales'
+import { LOCALES, type Locale } from '@/i18n/locales'
 import { allCategories } from '@/site/categories'
-import { allDocuments } from '@/site/content'
-import { absoluteUrl } from '@/site/metadata'
+import { allDocuments, type SiteDocument } from '@/site/content'
+import { absoluteUrl, hreflangLinks } from '@/site/metadata'
 import { paths, type PageCollection } from '@/site/routes'
 
 export const dynamic = 'force-dynamic'
@@ -14,16 +14,12 @@ function entry(
   pathFor: (locale: Locale) => string,
   locale: Locale,
   lastModified?: string,
+  locales: readonly Locale[] = LOCALES,
 ): MetadataRoute.Sitemap[number] {
   return {
     url: absoluteUrl(pathFor(locale)),
     lastModified,
-    alternates: {
-      languages: {
-        ...Object.fromEntries(LOCALES.map((other) => [other, absoluteUrl(pathFor(other))])),
-        'x-default': absoluteUrl(pathFor(DEFAULT_LOCALE)),
-      },
-    },
+    alternates: { languages: hreflangLinks(pathFor, locales) },
   }
 }
 
@@ -35,12 +31,37 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     paths.caseStudies,
     paths.contact,
   ]
+  const documents = Object.fromEntries(
+    await Promise.all(
+      (['posts', 'case-studies'] as PageCollection[]).map(
+        async (collection) =>
+          [
+            collection,
+            Object.fromEntries(
+              await Promise.all(
+                LOCALES.map(async (locale) => [locale, await allDocuments(collection, locale)]),
+              ),
+            ),
+          ] as const,
+      ),
+    ),
+  ) as Record<PageCollection, Record<Locale, SiteDocument[]>>
   for (const locale of LOCALES) {
     for (const pathFor of staticPages) entries.push(entry(pathFor, locale))
     for (const collection of ['posts', 'case-studies'] as PageCollection[]) {
-      for (const doc of await allDocuments(collection, locale)) {
+      // Each language lists only its translated documents; their alternates, only the
+      // languages they have.
+      for (const doc of documents[collection][locale]) {
+        const translatedInto = LOCALES.filter((other) =>
+          documents[collection][other].some((candidate) => candidate.id === doc.id),
+        )
         entries.push(
-          entry((target) => paths.document(collection, target, doc.slug), locale, doc.updatedAt),
+          entry(
+            (target) => paths.document(collection, target, doc.slug),
+            locale,
+            doc.updatedAt,
+            translatedInto,
+          ),
         )
       }
     }

@@ -35,6 +35,16 @@ export function publishableFields(extra: Field[] = []): Field[] {
     { name: 'categories', type: 'relationship', relationTo: 'categories', hasMany: true },
     metaField,
     {
+      // A list column: the languages the document still lacks (the site lists a document only
+      // in the languages it is translated into, src/site/translations.ts).
+      name: 'translations',
+      label: 'Translations',
+      type: 'ui',
+      admin: {
+        components: { Cell: '/src/components/admin/TranslationsCell#TranslationsCell' },
+      },
+    },
+    {
       // Who saved this version: stamped by the server on every write (whatever the input says),
       // so each entry of a document's version history names its author.
       name: 'updatedBy',

@@ -8,7 +8,7 @@ export const CaseStudies: CollectionConfig = {
   labels: { singular: 'Case study', plural: 'Case studies' },
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'client', '_status', 'publishedAt'],
+    defaultColumns: ['title', 'client', '_status', 'translations', 'publishedAt'],
   },
   fields: publishableFields([
     {
