@@ -31,10 +31,9 @@ async function inCategory(collection: 'posts', id: number, category: number) {
 beforeAll(async () => {
   const categorySlug = uniqueSlug('translations')
   const category = await createCategory({ en: categorySlug, es: categorySlug })
-  const { body } = await getJson<{ docs: { slug: string }[] }>(
-    `/api/categories?where[id][equals]=${category}&locale=en`,
+  const { slug: categoryPath } = await asAdminJson<{ slug: string }>(
+    `/api/categories/${category}?locale=en`,
   )
-  const categoryPath = body.docs[0]!.slug
 
   const words = { untranslatedPost: nonce(), untranslatedStudy: nonce(), translatedPost: nonce() }
   const post = await createWithText('posts', 'published', {
