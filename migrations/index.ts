@@ -10,6 +10,7 @@ import * as migration_20261123_165727_site_settings from './20261123_165727_site
 import * as migration_20261123_170000_site_search_rank_vector from './20261123_170000_site_search_rank_vector'
 import * as migration_20261123_170041_redirects from './20261123_170041_redirects'
 import * as migration_20261123_170506_inquiry_inbox_roles from './20261123_170506_inquiry_inbox_roles'
+import * as migration_20261123_210100_seo_noindex from './20261123_210100_seo_noindex'
 
 export const migrations = [
   {
@@ -71,5 +72,10 @@ export const migrations = [
     up: migration_20261123_170506_inquiry_inbox_roles.up,
     down: migration_20261123_170506_inquiry_inbox_roles.down,
     name: '20261123_170506_inquiry_inbox_roles',
+  },
+  {
+    up: migration_20261123_210100_seo_noindex.up,
+    down: migration_20261123_210100_seo_noindex.down,
+    name: '20261123_210100_seo_noindex',
   },
 ]

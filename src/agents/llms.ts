@@ -4,6 +4,7 @@ import { documentLinkLine, documentMarkdown } from '@/markdown/document'
 import { escapeInline, markdownLink } from '@/markdown/escape'
 import { absoluteUrl, PAGE_COLLECTIONS, twinUrl, type PublishedSite } from '@/site/snapshot'
 import { SITE } from '@/site/config'
+import { isIndexable } from '@/site/indexing'
 import { paths, type PageCollection } from '@/site/routes'
 
 import { SKILLS } from './skills'
@@ -55,7 +56,7 @@ export function llmsTxt(site: PublishedSite, siteUrl: string): string {
 
   for (const collection of PAGE_COLLECTIONS) {
     for (const locale of LOCALES) {
-      const docs = site.documents[collection][locale]
+      const docs = site.documents[collection][locale].filter(isIndexable)
       if (docs.length === 0) continue
       const lines = docs
         .slice(0, LLMS_SECTION_MAX)
@@ -156,9 +157,9 @@ export function llmsFullTxt(site: PublishedSite, siteUrl: string): string {
   const header = `# ${SITE.name}\n\n> ${escapeInline(site.settings.en.description)}\n`
   const documents = PAGE_COLLECTIONS.flatMap((collection) =>
     LOCALES.flatMap((locale) =>
-      site.documents[collection][locale].map((doc) =>
-        documentMarkdown({ collection, locale, doc, site, siteUrl }),
-      ),
+      site.documents[collection][locale]
+        .filter(isIndexable)
+        .map((doc) => documentMarkdown({ collection, locale, doc, site, siteUrl })),
     ),
   )
   return [header, ...documents].join('\n')

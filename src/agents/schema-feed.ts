@@ -13,6 +13,7 @@ import {
 } from '@/site/snapshot'
 import type { SiteDocument } from '@/site/content'
 import { SITE } from '@/site/config'
+import { isIndexable } from '@/site/indexing'
 import { organizationNode } from '@/site/json-ld'
 import { paths, type PageCollection } from '@/site/routes'
 
@@ -99,10 +100,12 @@ export function schemaEntry(input: {
 export function schemaFeed(site: PublishedSite, siteUrl: string): string {
   return PAGE_COLLECTIONS.flatMap((collection) =>
     LOCALES.flatMap((locale) =>
-      site.documents[collection][locale].map(
-        (doc) =>
-          `${JSON.stringify(schemaEntry({ site, siteUrl, collection, locale, doc })).replace(/</g, '\\u003c')}\n`,
-      ),
+      site.documents[collection][locale]
+        .filter(isIndexable)
+        .map(
+          (doc) =>
+            `${JSON.stringify(schemaEntry({ site, siteUrl, collection, locale, doc })).replace(/</g, '\\u003c')}\n`,
+        ),
     ),
   ).join('')
 }

@@ -5,6 +5,7 @@ import { AGENT_PATHS } from '@/site/agent-paths'
 import { LOCALES, type Locale } from '@/i18n/locales'
 import { allCategories } from '@/site/categories'
 import { allDocuments, type SiteDocument } from '@/site/content'
+import { isIndexable } from '@/site/indexing'
 import { absoluteUrl, hreflangLinks } from '@/site/metadata'
 import { paths, type PageCollection } from '@/site/routes'
 
@@ -51,7 +52,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     for (const collection of ['posts', 'case-studies'] as PageCollection[]) {
       // Each language lists only its translated documents; their alternates, only the
       // languages they have.
-      for (const doc of documents[collection][locale]) {
+      for (const doc of documents[collection][locale].filter(isIndexable)) {
         const translatedInto = LOCALES.filter((other) =>
           documents[collection][other].some((candidate) => candidate.id === doc.id),
         )

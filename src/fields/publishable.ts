@@ -3,13 +3,13 @@ import type { CollectionConfig, CollectionSlug, Field } from 'payload'
 import { authenticated, editorsOnly } from '@/access/authenticated'
 import { createDrafts, editorsDelete, updateDrafts } from '@/access/publishing'
 import { publishedOnly } from '@/access/publishedOnly'
-import { metaField } from '@/fields/meta'
 import { slugField } from '@/fields/slug'
 import { redirectRenamedDocument, rememberLiveSlug } from '@/redirects/rename'
 
 /**
- * Posts and case studies are the same kind of document: published content with drafts, SEO
- * metadata and an editors-only notes field. Each collection adds its own fields after these.
+ * Posts and case studies are the same kind of document: published content with drafts and an
+ * editors-only notes field; their SEO metadata (`meta`) is added by Payload's SEO plugin
+ * (src/fields/seo.ts). Each collection adds its own fields after these.
  */
 export function publishableFields(extra: Field[] = []): Field[] {
   return [
@@ -33,7 +33,6 @@ export function publishableFields(extra: Field[] = []): Field[] {
     },
     { name: 'coverImage', type: 'upload', relationTo: 'media' },
     { name: 'categories', type: 'relationship', relationTo: 'categories', hasMany: true },
-    metaField,
     {
       // A list column: the languages the document still lacks (the site lists a document only
       // in the languages it is translated into, src/site/translations.ts).

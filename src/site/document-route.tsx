@@ -15,6 +15,7 @@ import { asMedia, ogImagePath } from './media'
 import { pageMetadata } from './metadata'
 import { notFoundMetadata, notFoundPage } from './not-found'
 import { paths, type PageCollection } from './routes'
+import { isIndexable } from './indexing'
 import { documentLocales } from './translations'
 
 type Props = { params: Promise<{ locale: string; slug: string }> }
@@ -46,6 +47,7 @@ export function documentRoute(collection: PageCollection) {
       publishedTime: doc.publishedAt,
       modifiedTime: doc.updatedAt,
       locales: await documentLocales(collection, doc.slug),
+      noindex: !isIndexable(doc),
     })
   }
 

@@ -29,6 +29,8 @@ interface PageMetadataInput {
   type?: 'website' | 'article'
   publishedTime?: string | null
   modifiedTime?: string | null
+  /** Hidden from search engines by an editor (src/site/indexing.ts). */
+  noindex?: boolean
   /** The languages the page exists in (a document lacking a translation): all by default. */
   locales?: readonly Locale[]
 }
@@ -46,6 +48,7 @@ export function pageMetadata(input: PageMetadataInput): Metadata {
     metadataBase: new URL(env.SITE_URL),
     title: input.title,
     description: input.description,
+    ...(input.noindex ? { robots: { index: false } } : {}),
     alternates: {
       canonical: absoluteUrl(path),
       languages,

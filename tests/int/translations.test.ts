@@ -128,7 +128,9 @@ describe('links between languages', () => {
   })
 
   it("the English twin's frontmatter names no Spanish alternate", async () => {
-    const untranslated = await (await get(paths.twin(paths.post('en', untranslatedPost.slug)))).text()
+    const untranslated = await (
+      await get(paths.twin(paths.post('en', untranslatedPost.slug)))
+    ).text()
     expect(untranslated).not.toContain(paths.twin(paths.post('es', untranslatedPost.slug)))
     const translated = await (await get(paths.twin(paths.post('en', translatedPost.slug)))).text()
     expect(translated).toContain(paths.twin(paths.post('es', translatedPost.slug)))
