@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { paths } from '@/site/routes'
 
-import { asAdmin, asAdminJson, get, getJson } from '../support/api'
+import { asAdmin, asAdminJson, baseUrl, get, getJson } from '../support/api'
 import { createDocument, type CreatedDocument } from '../support/factories'
 
 /**
@@ -48,15 +48,28 @@ describe('a document hidden from search engines', () => {
     expect(other.headers.get('x-robots-tag')).toBeNull()
   })
 
-  it.each(['/sitemap.xml', '/llms.txt', '/llms-full.txt', '/feeds/schema.jsonl'])(
-    'is left out of %s',
-    async (path) => {
-      const body = await (await get(path)).text()
-      expect(body).toContain(paths.post('en', shown.slug))
-      expect(body).not.toContain(paths.post('en', hidden.slug))
-      expect(body).not.toContain(paths.post('es', hidden.slug))
-    },
-  )
+  /**
+   * Whether each index has an entry of its own for the page (other documents may still link it,
+   * as their related articles, since it stays published and listed).
+   */
+  const INDEXES: Record<string, (body: string, path: string) => boolean> = {
+    '/sitemap.xml': (body, path) => body.includes(`<loc>${baseUrl()}${path}</loc>`),
+    '/llms.txt': (body, path) => body.includes(`(${baseUrl()}${path}.md)`),
+    '/llms-full.txt': (body, path) => body.includes(`\nurl: "${baseUrl()}${path}"\n`),
+    '/feeds/schema.jsonl': (body, path) =>
+      body
+        .trim()
+        .split('\n')
+        .some((line) => (JSON.parse(line) as { url: string }).url === `${baseUrl()}${path}`),
+  }
+
+  it.each(Object.keys(INDEXES))('is left out of %s', async (index) => {
+    const body = await (await get(index)).text()
+    const hasEntry = INDEXES[index]!
+    expect(hasEntry(body, paths.post('en', shown.slug))).toBe(true)
+    expect(hasEntry(body, paths.post('en', hidden.slug))).toBe(false)
+    expect(hasEntry(body, paths.post('es', hidden.slug))).toBe(false)
+  })
 
   it('stays in the public API', async () => {
     const { status, body } = await getJson<{ meta: { noindex: boolean } }>(
