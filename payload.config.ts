@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { s3Storage } from '@payloadcms/storage-s3'
 import { redirectsPlugin } from '@payloadcms/plugin-redirects'
+import { seoPlugin } from '@payloadcms/plugin-seo'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { en } from '@payloadcms/translations/languages/en'
 import { es } from '@payloadcms/translations/languages/es'
@@ -16,6 +17,7 @@ import { withProjectAnswers } from '@/lib/payload-answers'
 import { hideStorageInternals } from '@/media/admin-columns'
 import { s3Settings } from '@/media/s3'
 import { redirectsPluginConfig } from '@/redirects/collection'
+import { seoPluginConfig } from '@/fields/seo'
 
 import { CaseStudies } from '@/collections/CaseStudies'
 import { Categories } from '@/collections/Categories'
@@ -38,7 +40,7 @@ const s3 = s3Settings()
 
 // Payload's development-time check that every @payloadcms package has payload's exact version
 // would stop every dev start: @payloadcms/storage-s3 (and its plugin-cloud-storage) and
-// @payloadcms/plugin-redirects have no 3.90.2 release, so they stay at 3.90.1 with their peers
+// @payloadcms/plugin-redirects and @payloadcms/plugin-seo have no 3.90.2 release, so they stay at 3.90.1 with their peers
 // overridden to ours (package.json `overrides`).
 process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
 
@@ -126,6 +128,8 @@ export default buildConfig({
     }),
     // Old paths that answer 301 (src/redirects/): kept by renames, editable in the admin.
     redirectsPlugin(redirectsPluginConfig),
+    // The SEO fields of posts and case studies: preview, length indicators, generate buttons.
+    seoPlugin(seoPluginConfig),
     // After the storage plugin: its bookkeeping fields are no list columns for editors.
     hideStorageInternals,
   ],

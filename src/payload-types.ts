@@ -186,11 +186,6 @@ export interface Post {
    */
   coverImage?: (number | null) | Media;
   categories?: (number | Category)[] | null;
-  meta?: {
-    title?: string | null;
-    description?: string | null;
-    image?: (number | null) | Media;
-  };
   /**
    * Who saved this version.
    */
@@ -199,6 +194,24 @@ export interface Post {
    * Editors only: never shown publicly.
    */
   internalNotes?: string | null;
+  meta?: {
+    /**
+     * The title in search results and link previews. Empty: the document's title. Up to 70 characters.
+     */
+    title?: string | null;
+    /**
+     * The summary under the title in search results and link previews. Empty: the excerpt. Up to 160 characters.
+     */
+    description?: string | null;
+    /**
+     * The picture of link previews. Empty: the cover image.
+     */
+    image?: (number | null) | Media;
+    /**
+     * Asks search engines not to index this page (robots noindex) and leaves it out of the sitemap, llms.txt, llms-full.txt and schema.jsonl. It stays reachable by its URL, in the site lists, feeds and search, and in the API.
+     */
+    noindex?: boolean | null;
+  };
   updatedAt: string;
   createdAt: string;
   _status?: ('draft' | 'published') | null;
@@ -367,11 +380,6 @@ export interface CaseStudy {
    */
   coverImage?: (number | null) | Media;
   categories?: (number | Category)[] | null;
-  meta?: {
-    title?: string | null;
-    description?: string | null;
-    image?: (number | null) | Media;
-  };
   /**
    * Who saved this version.
    */
@@ -380,6 +388,24 @@ export interface CaseStudy {
    * Editors only: never shown publicly.
    */
   internalNotes?: string | null;
+  meta?: {
+    /**
+     * The title in search results and link previews. Empty: the document's title. Up to 70 characters.
+     */
+    title?: string | null;
+    /**
+     * The summary under the title in search results and link previews. Empty: the excerpt. Up to 160 characters.
+     */
+    description?: string | null;
+    /**
+     * The picture of link previews. Empty: the cover image.
+     */
+    image?: (number | null) | Media;
+    /**
+     * Asks search engines not to index this page (robots noindex) and leaves it out of the sitemap, llms.txt, llms-full.txt and schema.jsonl. It stays reachable by its URL, in the site lists, feeds and search, and in the API.
+     */
+    noindex?: boolean | null;
+  };
   updatedAt: string;
   createdAt: string;
   _status?: ('draft' | 'published') | null;
@@ -720,15 +746,16 @@ export interface PostsSelect<T extends boolean = true> {
   publishedAt?: T;
   coverImage?: T;
   categories?: T;
+  updatedBy?: T;
+  internalNotes?: T;
   meta?:
     | T
     | {
         title?: T;
         description?: T;
         image?: T;
+        noindex?: T;
       };
-  updatedBy?: T;
-  internalNotes?: T;
   updatedAt?: T;
   createdAt?: T;
   _status?: T;
@@ -757,15 +784,16 @@ export interface CaseStudiesSelect<T extends boolean = true> {
   publishedAt?: T;
   coverImage?: T;
   categories?: T;
+  updatedBy?: T;
+  internalNotes?: T;
   meta?:
     | T
     | {
         title?: T;
         description?: T;
         image?: T;
+        noindex?: T;
       };
-  updatedBy?: T;
-  internalNotes?: T;
   updatedAt?: T;
   createdAt?: T;
   _status?: T;

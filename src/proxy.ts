@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server'
 
 import { prefersMarkdown, TWIN_FORM_PARAMETER } from '@/http/negotiation'
 import { CACHING_POLICY } from '@/http/cache-control'
-import { isLocale, LOCALE_HEADER } from '@/i18n/locales'
+import { isLocale, LOCALE_HEADER, PAGE_PATH_HEADER } from '@/i18n/locales'
 import { preferredLocale } from '@/http/negotiation'
 import { AGENT_PATHS } from '@/site/agent-paths'
 
@@ -80,6 +80,8 @@ function pageResponse(request: NextRequest, locale: string, twin: string): NextR
   // The root layout and the not-found page read the URL's locale from this request header.
   const requestHeaders = new Headers(request.headers)
   requestHeaders.set(LOCALE_HEADER, locale)
+  // …and the path, for the language switcher (a document may lack a translation).
+  requestHeaders.set(PAGE_PATH_HEADER, request.nextUrl.pathname)
   return NextResponse.next({
     request: { headers: requestHeaders },
     headers: {

@@ -6,6 +6,7 @@ import { absoluteUrl, PAGE_COLLECTIONS, twinUrl, type PublishedView } from '@/si
 import type { SiteDocument } from '@/site/content'
 import { SITE } from '@/site/config'
 import { FEED_ITEMS_MAX } from '@/site/feed'
+import { isIndexable } from '@/site/indexing'
 import { paths, type PageCollection } from '@/site/routes'
 
 import { SKILLS } from './skills'
@@ -62,7 +63,7 @@ export function llmsTxt(
 
   for (const collection of PAGE_COLLECTIONS) {
     for (const locale of LOCALES) {
-      const docs = site.documents[collection][locale]
+      const docs = site.documents[collection][locale].filter(isIndexable)
       const total = totals?.[collection][locale] ?? docs.length
       if (docs.length === 0) continue
       const lines = docs
@@ -170,6 +171,7 @@ export function llmsFullPart(
   siteUrl: string,
 ): string {
   return docs
+    .filter(isIndexable)
     .map((doc) => `\n${documentMarkdown({ collection, locale, doc, site, siteUrl })}`)
     .join('')
 }

@@ -13,6 +13,7 @@ import {
 } from '@/site/view'
 import type { SiteDocument } from '@/site/content'
 import { SITE } from '@/site/config'
+import { isIndexable } from '@/site/indexing'
 import { organizationNode } from '@/site/json-ld'
 import { paths, type PageCollection } from '@/site/routes'
 
@@ -104,7 +105,10 @@ export function schemaFeedPart(
   docs: readonly SiteDocument[],
   siteUrl: string,
 ): string {
-  return docs.map((doc) => line(schemaEntry({ site, siteUrl, collection, locale, doc }))).join('')
+  return docs
+    .filter(isIndexable)
+    .map((doc) => line(schemaEntry({ site, siteUrl, collection, locale, doc })))
+    .join('')
 }
 
 /**

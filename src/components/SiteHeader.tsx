@@ -7,18 +7,21 @@ import { SITE } from '@/site/config'
 import type { SettingsLink } from '@/site/settings'
 import { paths } from '@/site/routes'
 
-import { LanguageSwitcher } from './LanguageSwitcher'
+import { LanguageSwitcher, type PageTranslations } from './LanguageSwitcher'
 import { NavLink } from './NavLink'
 
 export function SiteHeader({
   locale,
   t,
   links,
+  translations,
 }: {
   locale: Locale
   t: Messages
   /** The header's links, from the navigation settings. */
   links: readonly SettingsLink[]
+  /** The languages the page was rendered in exists in (documents may lack a translation). */
+  translations: PageTranslations
 }) {
   return (
     <header className="site-header">
@@ -36,7 +39,11 @@ export function SiteHeader({
           </ul>
         </nav>
         <Suspense>
-          <LanguageSwitcher locale={locale} label={t.languageSwitcher.label} />
+          <LanguageSwitcher
+            locale={locale}
+            label={t.languageSwitcher.label}
+            translations={translations}
+          />
         </Suspense>
       </div>
     </header>

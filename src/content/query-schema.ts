@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { LOCALES } from '@/i18n/locales'
+import { DEFAULT_LOCALE, LOCALES } from '@/i18n/locales'
 
 import {
   PUBLIC_COLLECTIONS,
@@ -82,7 +82,7 @@ const localeParameter = () =>
     // Omitted: every locale (localized fields become one value per locale).
     .transform((locale) => locale ?? ('all' as const))
     .meta({
-      description: `Content locale. Omitted: every locale, and localized fields become \`{ ${LOCALES.map((locale) => `"${locale}": …`).join(', ')} }\`.`,
+      description: `Content locale. A value missing in that locale falls back to the default locale's, so a document not yet translated is returned with its ${DEFAULT_LOCALE} texts (the site itself does not list it in that language). Omitted: every locale, and localized fields become \`{ ${LOCALES.map((locale) => `"${locale}": …`).join(', ')} }\`.`,
     })
 
 const slugFilterParameter = () =>

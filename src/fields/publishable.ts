@@ -4,14 +4,14 @@ import { authenticated, editorsOnly } from '@/access/authenticated'
 import { createDrafts, editorsDelete, updateDrafts } from '@/access/publishing'
 import { publishedOnly } from '@/access/publishedOnly'
 import { coverImageField } from '@/fields/cover-image'
-import { metaField } from '@/fields/meta'
 import { slugField } from '@/fields/slug'
 import { redirectRenamedDocument, rememberLiveSlug } from '@/redirects/rename'
 
 /**
- * Posts and case studies are the same kind of document: published content with drafts, SEO
- * metadata and an editors-only notes field. Each collection adds its own fields after these,
- * and may put some (`beforeContent`) where its page shows them: between the excerpt and the body.
+ * Posts and case studies are the same kind of document: published content with drafts and an
+ * editors-only notes field; their SEO metadata (`meta`) is added by Payload's SEO plugin
+ * (src/fields/seo.ts). Each collection adds its own fields after these, and may put some
+ * (`beforeContent`) where its page shows them: between the excerpt and the body.
  */
 export function publishableFields(
   extra: Field[] = [],
@@ -39,7 +39,16 @@ export function publishableFields(
     },
     coverImageField,
     { name: 'categories', type: 'relationship', relationTo: 'categories', hasMany: true },
-    metaField,
+    {
+      // A list column: the languages the document still lacks (the site lists a document only
+      // in the languages it is translated into, src/site/translations.ts).
+      name: 'translations',
+      label: 'Translations',
+      type: 'ui',
+      admin: {
+        components: { Cell: '/src/components/admin/TranslationsCell#TranslationsCell' },
+      },
+    },
     {
       // Who saved this version: stamped by the server on every write (whatever the input says),
       // so each entry of a document's version history names its author.

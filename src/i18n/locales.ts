@@ -14,3 +14,6 @@ export function isLocale(value: unknown): value is Locale {
 
 /** Set by src/proxy.ts on every site page request: the locale of the URL. */
 export const LOCALE_HEADER = 'x-site-locale'
+
+/** Set by src/proxy.ts beside the locale: the page's path (which translations it has). */
+export const PAGE_PATH_HEADER = 'x-site-page'

@@ -12,6 +12,7 @@ import { ApiError, withErrorHandling } from '@/http/errors'
 import type { Locale } from '@/i18n/locales'
 import { logger } from '@/lib/logger'
 import { searchPage } from '@/search/page'
+import { isIndexable, NOINDEX } from '@/site/indexing'
 import { paths } from '@/site/routes'
 import { absoluteUrl } from '@/site/view'
 
@@ -40,6 +41,8 @@ export interface TwinResult {
   canonical?: string
   /** When the twin must not be kept like published content (search results). */
   cacheControl?: string
+  /** Hidden from search engines (src/site/indexing.ts). */
+  noindex?: boolean
 }
 
 /** How a twin gets the HTML of its page (`/en/blog?page=2`…). */
@@ -66,6 +69,7 @@ async function documentTwin(
     markdown: documentMarkdown({ collection, locale: page.locale, doc, site, siteUrl }),
     locale: page.locale,
     canonical: absoluteUrl(siteUrl, paths.document(collection, page.locale, doc.slug)),
+    noindex: !isIndexable(doc),
   }
 }
 
@@ -201,6 +205,8 @@ export function markdownTwinRoute() {
           ? { Link: `<${twin.canonical}>; rel="canonical"` }
           : {}),
         ...(twin.cacheControl ? { 'Cache-Control': twin.cacheControl } : {}),
+        // Hidden from search engines by an editor, as its page is (src/site/indexing.ts).
+        ...(twin.noindex ? { 'X-Robots-Tag': NOINDEX } : {}),
       },
     })
   })

@@ -53,7 +53,7 @@ import {
 } from '@/http/front-door'
 import { REQUEST_ID_HEADER } from '@/http/request-id'
 import { refuseCrossOriginAction } from '@/http/server-action-origin'
-import { LOCALE_HEADER } from '@/i18n/locales'
+import { LOCALE_HEADER, PAGE_PATH_HEADER } from '@/i18n/locales'
 import { securityHeaders } from '@/http/security-headers'
 import { contentVersions } from '@/lib/content-version'
 import { logger } from '@/lib/logger'
@@ -123,10 +123,11 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
     response.setHeader(REQUEST_ID_HEADER, requestId)
     logRequest(request, response, requestId)
     // Whatever the caller sent under our header names is discarded, then replaced by what we saw
-    // (the locale header is set by src/proxy.ts, for site pages only).
+    // (the locale and page headers are set by src/proxy.ts, for site pages only).
     delete request.headers[CLIENT_ADDRESS_HEADER]
     delete request.headers[CLIENT_SIGNATURE_HEADER]
     delete request.headers[LOCALE_HEADER]
+    delete request.headers[PAGE_PATH_HEADER]
     const forwardedFor = request.headers['x-forwarded-for']
     const address = resolveClientAddress(
       request.socket.remoteAddress,

@@ -8,11 +8,13 @@ import { getPayloadClient } from '@/lib/payload'
 import type { CaseStudy, Category, Media, Post } from '@/payload-types'
 
 import type { PageCollection } from './routes'
+import { translatedOnly } from './translations'
 
 /**
  * What the site's pages, markdown twins and feeds read: published documents only, exactly as an
  * anonymous caller of the public API sees them (access control applies; no user; no drafts).
- * A document with a newer unpublished edit shows its published version.
+ * A document with a newer unpublished edit shows its published version. Unlike the API, a
+ * locale shows only the documents translated into it (src/site/translations.ts).
  */
 export type SiteDocument = (Post | CaseStudy) & {
   coverImage?: Media | number | null
@@ -30,10 +32,13 @@ async function findOneBySlug(
   readAs: ReadAs,
 ): Promise<SiteDocument | null> {
   const payload = await getPayloadClient()
+  const bySlug: Where = { slug: { equals: slug } }
   const { docs } = await payload.find({
     collection,
     locale,
-    where: { slug: { equals: slug } },
+    // Published pages exist only in the languages they are translated into; a draft preview
+    // shows whatever the editor is writing.
+    where: readAs.draft ? bySlug : translatedOnly(bySlug),
     limit: 1,
     depth: 1,
     ...readAs,
@@ -85,7 +90,7 @@ export async function listDocuments(
   const result = await payload.find({
     collection,
     locale,
-    where,
+    where: translatedOnly(where),
     page,
     limit,
     depth: 1,

@@ -15,6 +15,8 @@ import { asMedia, ogImagePath } from './media'
 import { pageMetadata } from './metadata'
 import { notFoundMetadata, notFoundPage } from './not-found'
 import { paths, type PageCollection } from './routes'
+import { isIndexable } from './indexing'
+import { documentLocales } from './translations'
 
 type Props = { params: Promise<{ locale: string; slug: string }> }
 
@@ -44,6 +46,8 @@ export function documentRoute(collection: PageCollection) {
       type: 'article',
       publishedTime: doc.publishedAt,
       modifiedTime: doc.updatedAt,
+      locales: await documentLocales(collection, doc.slug),
+      noindex: !isIndexable(doc),
     })
   }
 

@@ -29,6 +29,10 @@ interface PageMetadataInput {
   type?: 'website' | 'article'
   publishedTime?: string | null
   modifiedTime?: string | null
+  /** Hidden from search engines by an editor (src/site/indexing.ts). */
+  noindex?: boolean
+  /** The languages the page exists in (a document lacking a translation): all by default. */
+  locales?: readonly Locale[]
 }
 
 /**
@@ -39,14 +43,12 @@ interface PageMetadataInput {
 export function pageMetadata(input: PageMetadataInput): Metadata {
   const path = input.pathFor(input.locale)
   const image = absoluteUrl(input.image ?? DEFAULT_OG_IMAGE)
-  const languages = Object.fromEntries([
-    ...LOCALES.map((locale) => [locale, absoluteUrl(input.pathFor(locale))]),
-    ['x-default', absoluteUrl(input.pathFor(DEFAULT_LOCALE))],
-  ])
+  const languages = hreflangLinks(input.pathFor, input.locales ?? LOCALES)
   return {
     metadataBase: new URL(env.SITE_URL),
     title: input.title,
     description: input.description,
+    ...(input.noindex ? { robots: { index: false } } : {}),
     alternates: {
       canonical: absoluteUrl(path),
       languages,
@@ -68,9 +70,9 @@ export function pageMetadata(input: PageMetadataInput): Metadata {
       title: input.title,
       description: input.description,
       locale: OG_LOCALE[input.locale],
-      alternateLocale: LOCALES.filter((locale) => locale !== input.locale).map(
-        (locale) => OG_LOCALE[locale],
-      ),
+      alternateLocale: (input.locales ?? LOCALES)
+        .filter((locale) => locale !== input.locale)
+        .map((locale) => OG_LOCALE[locale]),
       images: [{ url: image, width: 1200, height: 630, alt: input.title }],
       ...(input.type === 'article'
         ? {
@@ -86,6 +88,21 @@ export function pageMetadata(input: PageMetadataInput): Metadata {
       images: [image],
     },
   }
+}
+
+/**
+ * hreflang links: one per language the page exists in, never one to a language it lacks, and
+ * `x-default` to the default language's version (or, lacking it, the first it has).
+ */
+export function hreflangLinks(
+  pathFor: (locale: Locale) => string,
+  locales: readonly Locale[],
+): Record<string, string> {
+  const fallback = locales.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : locales[0]
+  return Object.fromEntries([
+    ...locales.map((locale) => [locale, absoluteUrl(pathFor(locale))]),
+    ...(fallback ? [['x-default', absoluteUrl(pathFor(fallback))]] : []),
+  ])
 }
 
 /** The blog's feed (the site footer links it). */

@@ -7,6 +7,8 @@ import { getPayloadClient } from '@/lib/payload'
 import type { Media } from '@/payload-types'
 
 import { listDocuments, type SiteDocument } from './content'
+import { isIndexable } from './indexing'
+import { TRANSLATED } from './translations'
 import { RELATED_POSTS } from './related'
 import type { PageCollection } from './routes'
 import { publishedSettings } from './settings'
@@ -23,9 +25,12 @@ import { emptyView, PAGE_COLLECTIONS, type PublishedView } from './view'
  * list, page, count and lookup of these surfaces.
  */
 
-/** The condition every surface's selection of documents in `locale` adds to published-only. */
+/**
+ * The condition every surface's selection of documents in `locale` adds to published-only: the
+ * documents translated into it (src/site/translations.ts). What each locale reads.
+ */
 export function listedWhere(_collection: PageCollection, _locale: Locale): Where | undefined {
-  return undefined
+  return TRANSLATED
 }
 
 const and = (...conditions: (Where | undefined)[]): Where | undefined => {
@@ -311,7 +316,10 @@ export async function newestListed(collection: PageCollection, locale: Locale, l
   return { docs, totalDocs }
 }
 
-/** What the sitemap needs of each listed document: its slug and when it last changed. */
+/**
+ * What the sitemap needs of each listed document: its slug and when it last changed; documents
+ * hidden from search engines (src/site/indexing.ts) are left out.
+ */
 export async function listedSlugs(
   collection: PageCollection,
   locale: Locale,
@@ -321,13 +329,15 @@ export async function listedSlugs(
     collection,
     locale,
     where: listedWhere(collection, locale),
-    select: { slug: true, updatedAt: true },
+    select: { slug: true, updatedAt: true, meta: { noindex: true } },
     sort: ['-publishedAt', '-id'],
     depth: 0,
     pagination: false,
     ...published,
   })
-  return docs.map((doc) => ({ slug: doc.slug as string, updatedAt: doc.updatedAt }))
+  return docs
+    .filter(isIndexable)
+    .map((doc) => ({ slug: doc.slug as string, updatedAt: doc.updatedAt }))
 }
 
 /**

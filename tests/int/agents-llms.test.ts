@@ -5,6 +5,7 @@ import { paths } from '@/site/routes'
 import { baseUrl, get } from '../support/api'
 import { createAgentsContent, markersIn, type AgentsContent } from '../support/agents-content'
 import { createDocument } from '../support/factories'
+import { indexedDocumentPages } from '../support/published-surfaces'
 import { setStatus } from '../support/media'
 
 /** /llms.txt and /llms-full.txt (spec 4.7, llmstxt.org). */
@@ -126,15 +127,11 @@ describe('GET /llms-full.txt', () => {
       expect(full).toContain(await (await get(paths.twin(path))).text())
     }
     expect(markersIn(full)).toEqual([])
-    // Every published document in each language, including those llms.txt leaves to the lists.
-    let published = 0
-    for (const collection of ['posts', 'case-studies']) {
-      const { totalDocs } = (await (await get(`/api/${collection}?limit=1`)).json()) as {
-        totalDocs: number
-      }
-      published += totalDocs * 2
-    }
-    expect(full.match(/^---\ntitle: /gm)?.length).toBe(published)
+    // Every indexed document in each language it is translated into (as the sitemap has them),
+    // including those llms.txt leaves to the lists.
+    const indexed = await indexedDocumentPages()
+    expect(full.match(/^---\ntitle: /gm)?.length).toBe(indexed.length)
+    for (const url of indexed) expect(full).toContain(`\nurl: "${url}"\n`)
     const documentLinks = linksIn(llms).filter((link) =>
       /\/(blog|case-studies)\/[^/]+\.md$/.test(link),
     )

@@ -1,3 +1,5 @@
+import { get } from './api'
+
 /**
  * Every kind of published-content URL the response cache stores, for a post that exists: pages
  * and their twins in both languages, the content API, feeds and the agents' files.
@@ -28,4 +30,17 @@ export function cacheableUrls(post: { slug: string; id: number }): string[] {
     '/en/case-studies/feed.xml',
     '/.well-known/mcp/server-card.json',
   ]
+}
+
+/**
+ * The absolute URLs of every document page the site indexes: one per document and language it
+ * is translated into, unless hidden from search engines (src/site/translations.ts,
+ * src/site/indexing.ts), as the sitemap lists them. The agents' indexes (llms-full.txt,
+ * schema.jsonl) hold the same documents; the API counts more (its locale fallback, hidden ones).
+ */
+export async function indexedDocumentPages(): Promise<string[]> {
+  const xml = await (await get('/sitemap.xml')).text()
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((match) => match[1]!)
+    .filter((url) => /\/(en|es)\/(blog|case-studies)\/[^/]+$/.test(new URL(url).pathname))
 }

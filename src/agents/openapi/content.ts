@@ -106,6 +106,11 @@ const FIELD_SCHEMAS: Record<string, JsonSchema> = {
       title: localized({ type: ['string', 'null'] }),
       description: localized({ type: ['string', 'null'] }),
       image: relation('Media'),
+      noindex: {
+        type: ['boolean', 'null'],
+        description:
+          'Hidden from search engines by an editor: the page says `noindex` and the sitemap, llms.txt and schema.jsonl leave it out; it is still published and listed here.',
+      },
     },
     additionalProperties: true,
   },

@@ -5,9 +5,10 @@ import { SiteFooter } from '@/components/SiteFooter'
 import { SiteHeader } from '@/components/SiteHeader'
 import { env } from '@/env'
 import { messagesFor } from '@/i18n/messages'
-import { requestLocale } from '@/i18n/request-locale'
+import { requestLocale, requestPagePath } from '@/i18n/request-locale'
 import { SITE } from '@/site/config'
 import { pageSettings } from '@/site/settings'
+import { pageLocales } from '@/site/translations'
 
 import { brandFont } from './font'
 import './site.css'
@@ -32,13 +33,20 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
   const locale = await requestLocale()
   const t = messagesFor(locale)
   const settings = await pageSettings(locale)
+  const pagePath = await requestPagePath()
+  const translations = { path: pagePath, locales: await pageLocales(pagePath) }
   return (
     <html lang={locale} className={brandFont.variable}>
       <body>
         <a href="#content" className="skip-link">
           {t.skipToContent}
         </a>
-        <SiteHeader locale={locale} t={t} links={settings.navigation.headerLinks} />
+        <SiteHeader
+          locale={locale}
+          t={t}
+          links={settings.navigation.headerLinks}
+          translations={translations}
+        />
         <main id="content">{children}</main>
         <SiteFooter locale={locale} t={t} settings={settings} />
       </body>

@@ -11,7 +11,7 @@ export const CaseStudies: CollectionConfig = {
   labels: { singular: 'Case study', plural: 'Case studies' },
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'client', 'featured', '_status', 'publishedAt'],
+    defaultColumns: ['title', 'client', 'featured', '_status', 'translations', 'publishedAt'],
   },
   fields: publishableFields(
     [

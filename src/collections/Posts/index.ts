@@ -7,7 +7,7 @@ export const Posts: CollectionConfig = {
   ...publishableCollection('posts'),
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'slug', '_status', 'publishedAt'],
+    defaultColumns: ['title', 'slug', '_status', 'translations', 'publishedAt'],
   },
   fields: publishableFields(),
 }

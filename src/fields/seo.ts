@@ -1,0 +1,132 @@
+import type { Field } from 'payload'
+import type { SEOPluginConfig } from '@payloadcms/plugin-seo/types'
+
+import { env } from '@/env'
+import { DEFAULT_LOCALE, isLocale } from '@/i18n/locales'
+
+/**
+ * The SEO fields of posts and case studies, from Payload's SEO plugin: a search-result preview,
+ * length indicators against `SEO_LENGTHS`, and "generate" buttons that fill the title and
+ * description from the document itself. Each falls back, on the site, to the document's own
+ * title, excerpt and cover. Besides the plugin's fields, a "hide from search engines" switch
+ * (src/site/indexing.ts says what it hides the document from).
+ */
+
+/** What search engines show before cutting off, as the plugin's indicators measure them. */
+export const SEO_LENGTHS = { titleMax: 70, descriptionMax: 160 } as const
+
+/** The first `max` characters of `text` on a word boundary, with an ellipsis when cut. */
+export function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= max) return flat
+  const cut = flat.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`
+}
+
+/** The plain text of a Lexical document (the plugin's "generate" reads the unsaved form). */
+export function lexicalPlainText(state: unknown): string {
+  const parts: string[] = []
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit)
+    if (typeof node !== 'object' || node === null) return
+    const record = node as { type?: unknown; text?: unknown; children?: unknown }
+    if (record.type === 'text' && typeof record.text === 'string') parts.push(record.text)
+    visit(record.children)
+    if (record.type === 'paragraph' || record.type === 'heading') parts.push(' ')
+  }
+  visit((state as { root?: unknown } | null)?.root)
+  return parts.join('')
+}
+
+interface GeneratingDoc {
+  title?: unknown
+  excerpt?: unknown
+  content?: unknown
+  slug?: unknown
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+
+/** "Generate" for the SEO title: the document's title, within the length search engines show. */
+export function generateSeoTitle({ doc }: { doc: GeneratingDoc }): string {
+  return clip(text(doc.title), SEO_LENGTHS.titleMax)
+}
+
+/** "Generate" for the SEO description: the excerpt, else the start of the body. */
+export function generateSeoDescription({ doc }: { doc: GeneratingDoc }): string {
+  const source = text(doc.excerpt).trim() || lexicalPlainText(doc.content)
+  return clip(source, SEO_LENGTHS.descriptionMax)
+}
+
+/** The page URL the search-result preview shows. */
+export function seoPreviewUrl({
+  doc,
+  locale,
+  collectionConfig,
+}: {
+  doc: GeneratingDoc
+  locale?: string
+  collectionConfig?: { slug: string }
+}): string {
+  const code = isLocale(locale) ? locale : DEFAULT_LOCALE
+  const section = collectionConfig?.slug === 'posts' ? 'blog' : 'case-studies'
+  return `${env.SITE_URL}/${code}/${section}/${text(doc.slug)}`
+}
+
+const described = <T extends Field>(field: T, description: string): T =>
+  ({ ...field, admin: { ...field.admin, description } }) as T
+
+/** The plugin's fields, with our limits and descriptions, and the noindex switch. */
+function seoFields({ defaultFields }: { defaultFields: Field[] }): Field[] {
+  return defaultFields
+    .flatMap((field): Field[] => {
+      if (!('name' in field)) return [field]
+      switch (field.name) {
+        case 'title':
+          return [
+            described(
+              { ...field, maxLength: SEO_LENGTHS.titleMax } as Field,
+              `The title in search results and link previews. Empty: the document's title. Up to ${SEO_LENGTHS.titleMax} characters.`,
+            ),
+          ]
+        case 'description':
+          return [
+            described(
+              { ...field, maxLength: SEO_LENGTHS.descriptionMax } as Field,
+              `The summary under the title in search results and link previews. Empty: the excerpt. Up to ${SEO_LENGTHS.descriptionMax} characters.`,
+            ),
+          ]
+        case 'image':
+          return [
+            described(
+              // One image for every language (as before the plugin).
+              { ...field, localized: false } as Field,
+              'The picture of link previews. Empty: the cover image.',
+            ),
+          ]
+        default:
+          return [field]
+      }
+    })
+    .concat({
+      name: 'noindex',
+      type: 'checkbox',
+      label: 'Hide from search engines',
+      defaultValue: false,
+      admin: {
+        description:
+          'Asks search engines not to index this page (robots noindex) and leaves it out of the sitemap, llms.txt, llms-full.txt and schema.jsonl. It stays reachable by its URL, in the site lists, feeds and search, and in the API.',
+      },
+    })
+}
+
+export const seoPluginConfig: SEOPluginConfig = {
+  collections: ['posts', 'case-studies'],
+  uploadsCollection: 'media',
+  tabbedUI: false,
+  fields: seoFields,
+  generateTitle: generateSeoTitle,
+  generateDescription: generateSeoDescription,
+  generateURL: seoPreviewUrl,
+}
