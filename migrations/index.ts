@@ -11,6 +11,7 @@ import * as migration_20261123_170000_site_search_rank_vector from './20261123_1
 import * as migration_20261123_170041_redirects from './20261123_170041_redirects'
 import * as migration_20261123_170506_inquiry_inbox_roles from './20261123_170506_inquiry_inbox_roles'
 import * as migration_20261123_201003_case_study_summary_privacy from './20261123_201003_case_study_summary_privacy'
+import * as migration_20261123_202500_published_read_indexes from './20261123_202500_published_read_indexes'
 import * as migration_20261123_210100_seo_noindex from './20261123_210100_seo_noindex'
 
 export const migrations = [
@@ -78,6 +79,11 @@ export const migrations = [
     up: migration_20261123_201003_case_study_summary_privacy.up,
     down: migration_20261123_201003_case_study_summary_privacy.down,
     name: '20261123_201003_case_study_summary_privacy',
+  },
+  {
+    up: migration_20261123_202500_published_read_indexes.up,
+    down: migration_20261123_202500_published_read_indexes.down,
+    name: '20261123_202500_published_read_indexes',
   },
   {
     up: migration_20261123_210100_seo_noindex.up,
