@@ -6,7 +6,7 @@ import { LOCALES, type Locale } from '@/i18n/locales'
 import { getPayloadClient } from '@/lib/payload'
 import type { Media } from '@/payload-types'
 
-import { listDocuments, type SiteDocument } from './content'
+import { CARD_FIELDS, listDocuments, type SiteDocument } from './content'
 import { isIndexable } from './indexing'
 import { TRANSLATED } from './translations'
 import { RELATED_POSTS } from './related'
@@ -105,12 +105,13 @@ async function listedAmong(
   return docs as SiteDocument[]
 }
 
-/** The newest `limit` listed posts in `locale`, optionally of one category (narrow). */
+/** The newest `limit` listed posts in `locale`, optionally of one category (card fields). */
 async function newestPosts(locale: Locale, limit: number, categoryId?: number) {
   return (
     await listDocuments('posts', locale, {
       limit,
-      select: REFERENCE_FIELDS,
+      // Related posts are shown as cards (cover, category, excerpt), on the page and in its twin.
+      select: { ...REFERENCE_FIELDS, ...CARD_FIELDS },
       where: and(
         categoryId === undefined ? undefined : { categories: { in: [categoryId] } },
         listedWhere('posts', locale),
