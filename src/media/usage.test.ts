@@ -1,8 +1,10 @@
-import type { CollectionConfig, Field } from 'payload'
+import { seoPlugin } from '@payloadcms/plugin-seo'
+import type { CollectionConfig, Config, Field } from 'payload'
 import { describe, expect, it } from 'vitest'
 
 import { CaseStudies } from '@/collections/CaseStudies'
 import { Posts } from '@/collections/Posts'
+import { seoPluginConfig } from '@/fields/seo'
 
 import { MEDIA_REFERENCES } from './usage'
 
@@ -64,9 +66,12 @@ describe('MEDIA_REFERENCES', () => {
   it.each<[string, CollectionConfig]>([
     ['posts', Posts],
     ['case-studies', CaseStudies],
-  ])('lists every media field of %s', (slug, collection) => {
+  ])('lists every media field of %s', async (slug, defined) => {
     const reference = MEDIA_REFERENCES.find((entry) => entry.collection === slug)
     expect(reference, `${slug} is missing from MEDIA_REFERENCES`).toBeDefined()
+    // The fields as the running config has them: the SEO plugin adds `meta` (with its image).
+    const config = await seoPlugin(seoPluginConfig)({ collections: [defined] } as Config)
+    const collection = config.collections![0]!
     const found = mediaFields(collection.fields, '', { uploads: [], richText: [], unsupported: [] })
     expect(found.unsupported, 'teach usage.ts about these fields first').toEqual([])
     expect(Object.keys(reference!.uploads).sort()).toEqual(found.uploads.sort())

@@ -43,14 +43,24 @@ const ORIGIN = 'http://site.test'
  */
 const sameSite = (body: string, origin: string) => {
   const rows: string[] = []
+  // Next.js places the font's size-adjust tag in <head> wherever the page's metadata has settled
+  // by then, so its position varies between renders: it is compared by count, not by place.
+  const sizeAdjust = '<meta name="next-size-adjust" content=""/>'
+  const sizeAdjustTags = body.split(sizeAdjust).length - 1
   const markup = body
+    .replaceAll(sizeAdjust, '')
+    // Next.js's empty boundaries (metadata, outlets) are either closed in place or streamed
+    // closed a moment later, depending on timing: a streamed empty boundary is the same markup.
+    .replace(/<!--\$\?--><template id="B:\d+"><\/template><!--\/\$-->/g, '<!--$--><!--/$-->')
+    .replace(/<div hidden id="S:\d+"><\/div>/g, '')
+    .replace(/<script>\$R[BC][\s\S]*?<\/script>/g, '')
     .replaceAll(origin, ORIGIN)
     .replace(/sha256:[0-9a-f]{64}/g, 'sha256:')
     .replace(/<script>self\.__next_f\.push\(([\s\S]*?)\)<\/script>/g, (_, row: string) => {
       rows.push(...row.split('\\n'))
       return ''
     })
-  return `${markup}\n${rows.sort().join('\n')}`
+  return `${markup}\n${sizeAdjust} × ${sizeAdjustTags}\n${rows.sort().join('\n')}`
 }
 
 interface Read {
