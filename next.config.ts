@@ -7,6 +7,11 @@ const nextConfig: NextConfig = {
   // Lets two builds (e.g. two worktrees' test runs) live side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Every visitor is served like a crawler: a page's metadata (title, description, canonical,
+  // hreflang) is always in <head>, never streamed into <body> after it. The response cache serves
+  // one copy to browsers and crawlers alike, so that copy must not depend on who asked first or
+  // on how fast the metadata settled.
+  htmlLimitedBots: /.*/,
   // The Docker image ships only what the server needs (see Dockerfile).
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   typescript: { tsconfigPath: 'tsconfig.build.json' },
