@@ -60,7 +60,14 @@ const sameSite = (body: string, origin: string) => {
       rows.push(...row.split('\\n'))
       return ''
     })
-  return `${markup}\n${sizeAdjust} × ${sizeAdjustTags}\n${rows.sort().join('\n')}`
+  // React numbers flight rows in the order their async parts settle, so two renders of one page
+  // may swap two rows' ids: rows are compared by content, with ids and references to them elided.
+  const contents = rows.map((row) =>
+    row
+      .replace(/^[0-9a-f]+:/, '')
+      .replace(/\$([L@]?)[0-9a-f]+(?=\\")/g, (_, kind: string) => `$${kind}ref`),
+  )
+  return `${markup}\n${sizeAdjust} × ${sizeAdjustTags}\n${contents.sort().join('\n')}`
 }
 
 interface Read {
