@@ -1,5 +1,5 @@
 /**
- * The public content contract (spec sections 2.1, 4.1, 4.2 and 8): which collections are public,
+ * The public content contract (docs/api.md): which collections are public,
  * which of their fields anonymous callers may see, select and sort on, and the query bounds.
  * The query parser, the read service and the OpenAPI document all read these constants.
  */

@@ -5,9 +5,12 @@ import type { Payload, SelectType, Where } from 'payload'
 import type { ReadableCollection } from './contract'
 import type { DocumentQuery, ListQuery } from './query'
 
-/** The paginated envelope of spec section 2.2, exactly these fields. */
-export interface ListEnvelope {
-  docs: Record<string, unknown>[]
+/**
+ * The paginated envelope of every list endpoint (docs/api.md), exactly these fields; the site
+ * search (src/search/) answers in it too.
+ */
+export interface ListEnvelope<Doc = Record<string, unknown>> {
+  docs: Doc[]
   totalDocs: number
   limit: number
   page: number

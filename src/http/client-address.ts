@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import ipaddr from 'ipaddr.js'
 
 /**
- * Who is calling, for the per-client inquiry budget (spec section 8 leaves it open; see
+ * Who is calling, for the per-client inquiry budget (the contract leaves it open; see
  * docs/decisions.md). A client is its connecting address. Forwarding headers count only when the
  * connection comes from a declared trusted proxy, and then only the hop our proxies added.
  *

@@ -46,7 +46,7 @@ export function inquiryFields(): InquiryField[] {
   }))
 }
 
-/** The hourly budgets a sender meets, as the service applies them (spec section 8). */
+/** The hourly budgets a sender meets, as the service applies them (docs/api.md). */
 export const INQUIRY_LIMITS = {
   perEmail: BUDGETS.perEmail.points,
   perClient: BUDGETS.perClient.points,

@@ -1,5 +1,5 @@
 /**
- * Field lengths of spec section 2.4, counted in Unicode characters (code points), as JSON Schema
+ * Field lengths of the inquiry contract (docs/api.md), counted in Unicode characters (code points), as JSON Schema
  * does. Kept apart from the schema so the contact form can use them without shipping zod.
  */
 export const INQUIRY_FIELD_MAX = {

@@ -129,7 +129,7 @@ describe('the inquiry schema decides alone', () => {
   })
 })
 
-describe('the inquiry contract (spec section 2.4)', () => {
+describe('the inquiry contract', () => {
   it('optional fields take any string up to their limit, the empty one too', () => {
     for (const value of ['', ' ', '9'.repeat(INQUIRY_FIELD_MAX.phone)]) {
       expect(problemsOf({ ...valid, phone: value, service: value })).toEqual([])

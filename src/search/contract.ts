@@ -1,5 +1,6 @@
 import { QUERY_LIMITS } from '@/content/contract'
 import type { Locale } from '@/i18n/locales'
+import type { ListEnvelope } from '@/content/read'
 
 /**
  * The site search's contract: its parameters and bounds (the list endpoints' paging, so a client
@@ -79,13 +80,5 @@ export interface SearchHit {
   score: number
 }
 
-/** The list endpoints' envelope (src/content/read.ts), with hits as its documents. */
-export interface SearchResults {
-  docs: SearchHit[]
-  totalDocs: number
-  limit: number
-  page: number
-  totalPages: number
-  hasNextPage: boolean
-  hasPrevPage: boolean
-}
+/** The list endpoints' envelope, with hits as its documents. */
+export type SearchResults = ListEnvelope<SearchHit>

@@ -18,7 +18,7 @@ async function send(count: number, make: (index: number) => Parameters<typeof po
 
 const accepted = (count: number) => Array<number>(count).fill(201)
 
-describe('inquiry budgets (spec section 8)', () => {
+describe('inquiry budgets', () => {
   beforeEach(resetBudgets)
 
   it('3 per email address per hour, the address trimmed and case-insensitive', async () => {

@@ -19,7 +19,7 @@ export { categorySchema, documentSchema } from './content'
 export { errorSchemaName } from './components'
 
 /**
- * `/openapi.json`: the public interface of spec section 4 as OpenAPI 3.1.0, generated from the
+ * `/openapi.json`: the public interface (docs/api.md) as OpenAPI 3.1.0, generated from the
  * code's own contracts — the public fields (`src/content/contract.ts`), the query parameter
  * schemas that parse requests (`src/content/query-schema.ts`), the inquiry zod schema, the body
  * limit and budgets, and the error code table — so it cannot drift from what the server does.
