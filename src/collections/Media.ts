@@ -1,8 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
 import { authenticated } from '@/access/authenticated'
+import { editorsOrAdmins } from '@/access/roles'
 import { env } from '@/env'
-import { publicMediaOrEditors } from '@/media/access'
+import { publicMediaOrEditors, unpublishedMediaOrEditors } from '@/media/access'
 import { MEDIA_LIST_COLUMNS } from '@/media/admin-columns'
 import { IMAGE_SIZES } from '@/media/image-sizes'
 import { COVER_MIN_WIDTH, MEDIA_LIMITS } from '@/media/limits'
@@ -23,9 +24,11 @@ export const Media: CollectionConfig = {
   access: {
     // Embargo: anonymous callers see only media that a published document uses.
     read: publicMediaOrEditors,
+    // Authors upload images for their drafts; deleting a file, or changing one already public,
+    // is for editors.
     create: authenticated,
-    update: authenticated,
-    delete: authenticated,
+    update: unpublishedMediaOrEditors,
+    delete: editorsOrAdmins,
   },
   upload: {
     // Files live under .data/ (or MEDIA_DIR), never in the source tree.

@@ -72,6 +72,13 @@ export function publishableFields(
 
 /**
 /**
+ * The admin of every publishable collection: its version history names who saved each version.
+ */
+export const PUBLISHABLE_ADMIN_VIEWS = {
+  edit: { versions: { Component: '/src/components/admin/VersionHistory#VersionHistory' } },
+} as const
+
+/**
  * Access, drafts, versions and hooks shared by every publishable collection. Editors and admins
  * publish; authors create and save drafts only (src/access/publishing.ts). Publishing a new slug
  * leaves a 301 at the old URL (src/redirects/rename.ts).

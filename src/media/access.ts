@@ -1,5 +1,7 @@
 import type { Access } from 'payload'
 
+import { isEditor } from '@/access/roles'
+
 import { publicMediaIds } from './usage'
 
 /**
@@ -15,4 +17,16 @@ export const publicMediaOrEditors: Access = async ({ req }) => {
   const context = req.context as { publicMediaIds?: Promise<number[]> }
   context.publicMediaIds ??= publicMediaIds(req.payload)
   return { id: { in: await context.publicMediaIds } }
+}
+
+/**
+ * Media `update` access: editors change any file's record; an author only one that no published
+ * document uses yet (the image for their draft), since alt text and captions of a published
+ * image are public at once, without a draft for an editor to review.
+ */
+export const unpublishedMediaOrEditors: Access = async ({ req }) => {
+  if (!req.user) return false
+  if (isEditor(req.user)) return true
+  const inPublishedUse = await publicMediaIds(req.payload)
+  return inPublishedUse.length === 0 ? true : { id: { not_in: inPublishedUse } }
 }

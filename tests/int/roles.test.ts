@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { as, createAccount, type Account } from '../support/accounts'
 import { asAdmin, asAdminJson, baseUrl } from '../support/api'
-import { lexical, uniqueSlug } from '../support/factories'
+import { createCategory, lexical, uniqueSlug } from '../support/factories'
+import { createDocumentUsing, noisyPng } from '../support/media'
 
 let author: Account
 let editor: Account
@@ -137,6 +138,63 @@ describe('the author role', () => {
     // Payload's permissions leave out what the account may not do at all.
     expect(access.collections.inquiries?.read ?? false).toBe(false)
     expect(access.collections.posts?.read).toBe(true)
+  })
+
+  it('cannot create, rename or delete a category (categories are public at once)', async () => {
+    await expectForbidden(
+      await as(author, '/api/categories?locale=en', {
+        method: 'POST',
+        body: JSON.stringify({ title: 'By an author', slug: uniqueSlug('author-category') }),
+      }),
+    )
+    const id = await createCategory({ en: 'Kept by editors', es: 'Guardada por editores' })
+    await expectForbidden(
+      await as(author, `/api/categories/${id}?locale=en`, {
+        method: 'PATCH',
+        body: JSON.stringify({ title: 'Renamed by an author' }),
+      }),
+    )
+    await expectForbidden(await as(author, `/api/categories/${id}`, { method: 'DELETE' }))
+    const kept = await asAdminJson<{ title: string }>(`/api/categories/${id}?locale=en`)
+    expect(kept.title).toBe('Kept by editors')
+    // Editors still manage them.
+    const renamed = await as(editor, `/api/categories/${id}?locale=en`, {
+      method: 'PATCH',
+      body: JSON.stringify({ title: 'Renamed by an editor' }),
+    })
+    expect(renamed.status).toBe(200)
+  })
+
+  it('uploads images and describes them until they are public, but never deletes one', async () => {
+    const form = new FormData()
+    const png = await noisyPng(900, 500)
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'author.png')
+    form.append('_payload', JSON.stringify({ alt: 'First words' }))
+    const uploaded = await as(author, '/api/media', { method: 'POST', body: form })
+    expect(uploaded.status).toBe(201)
+    const { doc } = (await uploaded.json()) as { doc: { id: number } }
+
+    const described = await as(author, `/api/media/${doc.id}?locale=en`, {
+      method: 'PATCH',
+      body: JSON.stringify({ alt: 'A better description' }),
+    })
+    expect(described.status).toBe(200)
+    await expectForbidden(await as(author, `/api/media/${doc.id}`, { method: 'DELETE' }))
+
+    // Once a published document shows it, its alt text is public: an editor's to change.
+    await createDocumentUsing(doc.id, 'coverImage', { status: 'published' })
+    const refused = await as(author, `/api/media/${doc.id}?locale=en`, {
+      method: 'PATCH',
+      body: JSON.stringify({ alt: 'Changed in public' }),
+    })
+    expect(refused.status).toBe(403)
+    const media = await asAdminJson<{ alt: string }>(`/api/media/${doc.id}?locale=en`)
+    expect(media.alt).toBe('A better description')
+    const byEditor = await as(editor, `/api/media/${doc.id}?locale=en`, {
+      method: 'PATCH',
+      body: JSON.stringify({ alt: 'Edited by an editor' }),
+    })
+    expect(byEditor.status).toBe(200)
   })
 
   it('cannot give themselves another role', async () => {

@@ -1,6 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
-import { publishableCollection, publishableFields } from '@/fields/publishable'
+import {
+  PUBLISHABLE_ADMIN_VIEWS,
+  publishableCollection,
+  publishableFields,
+} from '@/fields/publishable'
 
 /** How many key figures a case study's summary shows at most (a panel, not a table). */
 export const CASE_STUDY_RESULTS_MAX = 4
@@ -11,6 +15,7 @@ export const CaseStudies: CollectionConfig = {
   labels: { singular: 'Case study', plural: 'Case studies' },
   admin: {
     useAsTitle: 'title',
+    components: { views: PUBLISHABLE_ADMIN_VIEWS },
     defaultColumns: ['title', 'client', 'featured', '_status', 'translations', 'publishedAt'],
   },
   fields: publishableFields(
