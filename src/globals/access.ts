@@ -1,16 +1,18 @@
 import type { GlobalConfig } from 'payload'
 
 import { authenticated } from '@/access/authenticated'
+import { editorsOrAdmins } from '@/access/roles'
 
 /**
  * Settings are read by the site itself (src/site/settings.ts, published versions only), not
  * through the public API: Payload's REST and GraphQL answer them, drafts and versions included,
- * to signed-in editors and admins only, who also change and publish them.
+ * to signed-in users only. Editors and admins change and publish them; authors, who never
+ * publish, only read them.
  */
 export const SETTINGS_ACCESS = {
   read: authenticated,
   readVersions: authenticated,
-  update: authenticated,
+  update: editorsOrAdmins,
 } satisfies GlobalConfig['access']
 
 /** How many versions of each settings global are kept for restoring. */

@@ -8,6 +8,7 @@ import type {
 } from 'payload'
 
 import { authenticated } from '@/access/authenticated'
+import { editorsOrAdmins } from '@/access/roles'
 
 import { isSafeRedirectTarget, normalRedirectSource } from './paths'
 
@@ -154,9 +155,10 @@ export const redirectsPluginConfig: RedirectsPluginConfig = {
     labels: { singular: 'Redirect', plural: 'Redirects' },
     access: {
       read: authenticated,
-      create: authenticated,
-      update: authenticated,
-      delete: authenticated,
+      // A redirect is live the moment it is saved (no drafts): an editor's change, not an author's.
+      create: editorsOrAdmins,
+      update: editorsOrAdmins,
+      delete: editorsOrAdmins,
     },
     admin: {
       useAsTitle: 'from',

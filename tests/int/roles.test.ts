@@ -197,6 +197,31 @@ describe('the author role', () => {
     expect(byEditor.status).toBe(200)
   })
 
+  it('cannot change site settings or redirects, which are public once saved', async () => {
+    await expectForbidden(
+      await as(author, '/api/globals/home?locale=es', {
+        method: 'POST',
+        body: JSON.stringify({ hero: { heading: 'Cambiado por un autor' } }),
+      }),
+    )
+    await expectForbidden(
+      await as(author, '/api/globals/site-settings?locale=en&draft=true', {
+        method: 'POST',
+        body: JSON.stringify({ tagline: 'A draft tagline by an author' }),
+      }),
+    )
+    const home = await asAdminJson<{ hero?: { heading?: string } }>('/api/globals/home?locale=es')
+    expect(home.hero?.heading).not.toBe('Cambiado por un autor')
+    await expectForbidden(
+      await as(author, '/api/redirects', {
+        method: 'POST',
+        body: JSON.stringify({ from: `/en/blog/${uniqueSlug('gone')}`, to: '/en/blog' }),
+      }),
+    )
+    // They still read them, as the admin's forms need.
+    expect((await as(author, '/api/globals/home?locale=en')).status).toBe(200)
+  })
+
   it('cannot give themselves another role', async () => {
     const response = await as(author, `/api/users/${author.id}`, {
       method: 'PATCH',
