@@ -147,13 +147,14 @@ for (const kind of PAGE_KINDS) {
   }
 }
 
-test('the tolerance notices a changed accent colour', async ({ browser }) => {
+test('the tolerance notices a colour token moved to a neighbouring shade', async ({ browser }) => {
   const page = await openPage(browser, PAGE_KINDS[0]!, 'en', 'desktop')
   const capture = () => page.screenshot({ ...SCREENSHOT_OPTIONS, ...screenshotOptions(page) })
   const before = await capture()
   // The page itself passes against a second capture (the comparison is stable)…
   expect(comparePng(await capture(), before, SCREENSHOT_TOLERANCE)).toBeNull()
-  // …and fails once one colour token moves to a neighbouring blue, as a redesign might.
+  // …and fails once one colour token (site.css's accent: the call to action, links, category
+  // labels) moves from #0b5cad to a neighbouring blue, as a redesign might.
   await page.addStyleTag({ content: ':root { --accent: #2f6fb8; }' })
   const changed = comparePng(await capture(), before, SCREENSHOT_TOLERANCE)
   expect(changed?.errorMessage).toMatch(/pixels/)

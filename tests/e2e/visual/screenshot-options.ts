@@ -5,12 +5,13 @@
  * The baselines are taken with the same Chromium, the same self-hosted font and software
  * rendering (`--disable-gpu`), so an unchanged page renders pixel for pixel alike: the tolerance
  * only has to absorb the odd anti-aliased glyph edge or image-decoding rounding. `threshold` is
- * the per-pixel colour distance (YIQ, 0–1) counted as a change; 0.1 is half Playwright's default,
- * so a token moved to a neighbouring shade still counts. `maxDiffPixelRatio` 0.002 lets through
+ * the per-pixel colour distance (YIQ, 0–1) counted as a change; 0.05 is a quarter of Playwright's
+ * default, so a token moved to a neighbouring shade still counts (at 0.1, the accent moved from
+ * #0b5cad to #2f6fb8 passed unseen). `maxDiffPixelRatio` 0.002 lets through
  * 0.2 % of the pixels (a few thousand on a full desktop page, about one line of text): enough for
  * rendering noise, far below what a changed colour token, spacing or font touches.
  */
-export const SCREENSHOT_TOLERANCE = { threshold: 0.1, maxDiffPixelRatio: 0.002 } as const
+export const SCREENSHOT_TOLERANCE = { threshold: 0.05, maxDiffPixelRatio: 0.002 } as const
 
 export const SCREENSHOT_OPTIONS = {
   ...SCREENSHOT_TOLERANCE,
