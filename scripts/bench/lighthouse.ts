@@ -47,7 +47,9 @@ interface Measured {
 async function measure(url: string, port: number, runtime: Set<string>): Promise<Measured> {
   const lhr = await audit(url, port, ['performance'])
   const scripts = scriptTransfers(lhr)
-  const isRuntime = (scriptUrl: string) => runtime.has(new URL(scriptUrl).pathname.slice(1))
+  // The manifest names files under the build's static root: `static/chunks/…` is `/_next/static/chunks/…`.
+  const isRuntime = (scriptUrl: string) =>
+    runtime.has(new URL(scriptUrl).pathname.replace(/^\/_next\//, ''))
   const sum = (list: { bytes: number }[]) => list.reduce((total, item) => total + item.bytes, 0)
   return {
     performance: score(lhr, 'performance'),
