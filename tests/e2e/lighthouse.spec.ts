@@ -12,30 +12,45 @@ import { audit, score, shortfalls, withChromium, type Category } from '../suppor
 const base = () => process.env.E2E_PRISTINE_BASE_URL!
 
 const MINIMUM = 95
-const PUBLIC: Category[] = ['accessibility', 'best-practices', 'seo']
-/**
- * Pages that are deliberately not for search engines (a 404 answers 404, the admin is
- * `noindex`) are held to the other two categories.
- */
-const NOT_INDEXED: Category[] = ['accessibility', 'best-practices']
+const ALL: Category[] = ['accessibility', 'best-practices', 'seo']
 
-const PAGES: { name: string; path: string; categories: Category[] }[] = [
-  { name: 'home', path: paths.home('en'), categories: PUBLIC },
-  { name: 'blog', path: paths.blog('es'), categories: PUBLIC },
-  { name: 'post', path: paths.post('en', 'observability-before-incidents'), categories: PUBLIC },
-  { name: 'category', path: paths.category('es', 'cloud'), categories: PUBLIC },
-  { name: 'case studies', path: paths.caseStudies('en'), categories: PUBLIC },
+interface AuditedPage {
+  name: string
+  path: string
+  categories: Category[]
+  /**
+   * SEO audits a page fails on purpose: the search pages say `noindex` (results are not content
+   * of their own). Every other SEO audit must pass there; the score is not compared.
+   */
+  deliberate?: string[]
+}
+
+/**
+ * The 404 is not here: Lighthouse refuses to audit a document answered with 4xx. site.spec.ts
+ * runs axe (the engine of Lighthouse's accessibility category) on it.
+ */
+const PAGES: AuditedPage[] = [
+  { name: 'home', path: paths.home('en'), categories: ALL },
+  { name: 'blog', path: paths.blog('es'), categories: ALL },
+  { name: 'post', path: paths.post('en', 'observability-before-incidents'), categories: ALL },
+  { name: 'category', path: paths.category('es', 'cloud'), categories: ALL },
+  { name: 'case studies', path: paths.caseStudies('en'), categories: ALL },
   {
     name: 'case study',
     path: paths.caseStudy('es', 'logistics-cloud-migration'),
-    categories: PUBLIC,
+    categories: ALL,
   },
-  { name: 'contact', path: paths.contact('en'), categories: PUBLIC },
-  { name: 'privacy', path: paths.privacy('es'), categories: PUBLIC },
-  { name: 'search', path: paths.search('en'), categories: PUBLIC },
-  { name: 'search results', path: paths.search('es', 'observabilidad'), categories: PUBLIC },
-  { name: 'not found', path: '/en/no-such-page', categories: NOT_INDEXED },
-  { name: 'admin login', path: '/admin/login', categories: NOT_INDEXED },
+  { name: 'contact', path: paths.contact('en'), categories: ALL },
+  { name: 'privacy', path: paths.privacy('es'), categories: ALL },
+  { name: 'search', path: paths.search('en'), categories: ALL, deliberate: ['is-crawlable'] },
+  {
+    name: 'search results',
+    path: paths.search('es', 'observabilidad'),
+    categories: ALL,
+    deliberate: ['is-crawlable'],
+  },
+  // Payload's admin is for editors, not search engines.
+  { name: 'admin login', path: '/admin/login', categories: ['accessibility', 'best-practices'] },
 ]
 
 for (const page of PAGES) {
@@ -43,11 +58,16 @@ for (const page of PAGES) {
     test.setTimeout(180_000)
     const lhr = await withChromium((port) => audit(`${base()}${page.path}`, port, page.categories))
     for (const category of page.categories) {
+      const missed = shortfalls(lhr, category)
+      if (category === 'seo' && page.deliberate) {
+        const deliberate = page.deliberate
+        expect(
+          missed.filter((line) => !deliberate.some((id) => line.startsWith(`${id} `))),
+        ).toEqual([])
+        continue
+      }
       const scored = score(lhr, category)
-      expect(
-        scored,
-        `${category} ${scored}: ${shortfalls(lhr, category).join('; ')}`,
-      ).toBeGreaterThanOrEqual(MINIMUM)
+      expect(scored, `${category} ${scored}: ${missed.join('; ')}`).toBeGreaterThanOrEqual(MINIMUM)
     }
   })
 }
