@@ -45,7 +45,8 @@ interface Measured {
 }
 
 async function measure(url: string, port: number, runtime: Set<string>): Promise<Measured> {
-  const lhr = await audit(url, port, ['performance'])
+  // On a loaded machine Lighthouse now and then loses the trace (NO_NAVSTART): run that one again.
+  const lhr = await audit(url, port, ['performance']).catch(() => audit(url, port, ['performance']))
   const scripts = scriptTransfers(lhr)
   // The manifest names files under the build's static root: `static/chunks/…` is `/_next/static/chunks/…`.
   const isRuntime = (scriptUrl: string) =>
