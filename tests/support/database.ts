@@ -60,6 +60,22 @@ export async function createTestDatabase(name: string): Promise<string> {
   return target.toString()
 }
 
+/**
+ * Drops and recreates database `name` as a copy of `template` (which must have no open
+ * connections); returns its connection URL. Copying a seeded database takes a fraction of a
+ * second, seeding another one several.
+ */
+export async function copyTestDatabase(template: string, name: string): Promise<string> {
+  const url = await adminUrl()
+  await withConnection(url, async (client) => {
+    await client.query(`drop database if exists "${name}" with (force)`)
+    await client.query(`create database "${name}" template "${template}"`)
+  })
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  return target.toString()
+}
+
 export async function stopTestDatabaseServer(): Promise<void> {
   await embedded?.stop()
   embedded = undefined
