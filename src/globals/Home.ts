@@ -107,7 +107,6 @@ export const HomeGlobal: GlobalConfig = {
               defaultValue: localizedDefault((settings) => settings.services.items),
               admin: {
                 description: `Up to ${MAX_HOME_SERVICES}, in the order shown. A language without any shows the default services.`,
-                initCollapsed: true,
               },
               fields: [
                 { name: 'title', type: 'text', required: true },
