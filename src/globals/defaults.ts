@@ -148,7 +148,8 @@ const LOCALIZED_DEFAULTS: Record<
     },
     proof: {
       heading: 'Resultados para nuestros clientes',
-      intro: 'Algunos de los proyectos de los que más orgullosos estamos, y lo que cambió para el cliente.',
+      intro:
+        'Algunos de los proyectos de los que más orgullosos estamos, y lo que cambió para el cliente.',
     },
     closing: {
       heading: '¿Tienes un proyecto en mente?',

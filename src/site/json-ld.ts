@@ -60,7 +60,11 @@ export function documentJsonLd(
         datePublished: doc.publishedAt ?? undefined,
         dateModified: doc.updatedAt,
         image: absoluteUrl(ogImagePath(asMedia(doc.coverImage)) ?? DEFAULT_OG_IMAGE),
-        author: { '@type': 'Organization', name: settings.siteName, url: absoluteUrl(paths.home(locale)) },
+        author: {
+          '@type': 'Organization',
+          name: settings.siteName,
+          url: absoluteUrl(paths.home(locale)),
+        },
         publisher: { '@id': organizationId(env.SITE_URL) },
       },
       organizationNode(env.SITE_URL, locale, settings),

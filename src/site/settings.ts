@@ -55,8 +55,7 @@ export function settingsOf(
       ctaLabel: text(hero?.ctaLabel, defaults.hero.ctaLabel),
       ctaLink: text(hero?.ctaLink, defaults.hero.ctaLink),
       // Read at depth 0: an id (a populated one, from a deeper read, gives its id too).
-      imageId:
-        typeof heroImage === 'number' ? heroImage : (heroImage?.id ?? defaults.hero.imageId),
+      imageId: typeof heroImage === 'number' ? heroImage : (heroImage?.id ?? defaults.hero.imageId),
     },
     services: {
       heading: text(services?.heading, defaults.services.heading),
