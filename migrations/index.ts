@@ -13,6 +13,7 @@ import * as migration_20261123_170506_inquiry_inbox_roles from './20261123_17050
 import * as migration_20261123_201003_case_study_summary_privacy from './20261123_201003_case_study_summary_privacy'
 import * as migration_20261123_202500_published_read_indexes from './20261123_202500_published_read_indexes'
 import * as migration_20261123_210100_seo_noindex from './20261123_210100_seo_noindex'
+import * as migration_20261123_225923_home_sections from './20261123_225923_home_sections'
 
 export const migrations = [
   {
@@ -89,5 +90,10 @@ export const migrations = [
     up: migration_20261123_210100_seo_noindex.up,
     down: migration_20261123_210100_seo_noindex.down,
     name: '20261123_210100_seo_noindex',
+  },
+  {
+    up: migration_20261123_225923_home_sections.up,
+    down: migration_20261123_225923_home_sections.down,
+    name: '20261123_225923_home_sections',
   },
 ]

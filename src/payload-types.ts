@@ -1071,6 +1071,10 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
  */
 export interface SiteSetting {
   id: number;
+  /**
+   * The firm’s name, the same in every language: header, footer, page titles, feeds, llms.txt and mail.
+   */
+  siteName: string;
   tagline: string;
   /**
    * The site summary: page descriptions, llms.txt, JSON-LD.
@@ -1101,14 +1105,62 @@ export interface SiteSetting {
   createdAt?: string | null;
 }
 /**
+ * The home page, section by section. Publish to show your changes on the site.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "home".
  */
 export interface Home {
   id: number;
   hero: {
+    /**
+     * The page’s main heading.
+     */
     heading: string;
+    /**
+     * One or two sentences under the heading.
+     */
     lede: string;
+    ctaLabel: string;
+    /**
+     * A path on this site (/es/contact) or an absolute URL.
+     */
+    ctaLink: string;
+    /**
+     * Optional, the same in every language. Shown beside the text at its own size, never enlarged: upload one at least 1200 px wide. Its alt text (per language) is the media item’s.
+     */
+    image?: (number | null) | Media;
+  };
+  services: {
+    heading: string;
+    /**
+     * A sentence under the heading (optional).
+     */
+    intro?: string | null;
+    /**
+     * Up to 6, in the order shown. A language without any shows the default services.
+     */
+    items?:
+      | {
+          title: string;
+          /**
+           * One or two sentences.
+           */
+          description: string;
+          id?: string | null;
+        }[]
+      | null;
+  };
+  proof: {
+    heading: string;
+    /**
+     * A sentence under the heading (optional).
+     */
+    intro?: string | null;
+  };
+  closing: {
+    heading: string;
+    text?: string | null;
     ctaLabel: string;
     /**
      * A path on this site (/es/contact) or an absolute URL.
@@ -1184,6 +1236,7 @@ export interface PrivacyPage {
  * via the `definition` "site-settings_select".
  */
 export interface SiteSettingsSelect<T extends boolean = true> {
+  siteName?: T;
   tagline?: T;
   description?: T;
   organization?:
@@ -1214,6 +1267,34 @@ export interface HomeSelect<T extends boolean = true> {
     | {
         heading?: T;
         lede?: T;
+        ctaLabel?: T;
+        ctaLink?: T;
+        image?: T;
+      };
+  services?:
+    | T
+    | {
+        heading?: T;
+        intro?: T;
+        items?:
+          | T
+          | {
+              title?: T;
+              description?: T;
+              id?: T;
+            };
+      };
+  proof?:
+    | T
+    | {
+        heading?: T;
+        intro?: T;
+      };
+  closing?:
+    | T
+    | {
+        heading?: T;
+        text?: T;
         ctaLabel?: T;
         ctaLink?: T;
       };

@@ -4,7 +4,6 @@ import { documentLinkLine, documentMarkdown } from '@/markdown/document'
 import { escapeInline, markdownLink } from '@/markdown/escape'
 import { absoluteUrl, PAGE_COLLECTIONS, twinUrl, type PublishedView } from '@/site/view'
 import type { SiteDocument } from '@/site/content'
-import { SITE } from '@/site/config'
 import { FEED_ITEMS_MAX } from '@/site/feed'
 import { isIndexable } from '@/site/indexing'
 import { paths, type PageCollection } from '@/site/routes'
@@ -50,7 +49,7 @@ export function llmsTxt(
   totals?: Readonly<Record<PageCollection, Readonly<Record<Locale, number>>>>,
 ): string {
   const sections: string[] = [
-    `# ${SITE.name}`,
+    `# ${site.settings.en.siteName}`,
     `> ${escapeInline(site.settings.en.description)}`,
     [
       `${escapeInline(site.settings.en.tagline)} The site is in ${LOCALES.map((l) => LOCALE_LABELS[l]).join(' and ')}.`,
@@ -150,6 +149,7 @@ export function llmsTxt(
           `- ${markdownLink(`${t.blog.title} (${language})`, twinUrl(siteUrl, paths.blog(locale)))}: ${escapeInline(t.blog.description)}`,
           `- ${markdownLink(`${t.caseStudies.title} (${language})`, twinUrl(siteUrl, paths.caseStudies(locale)))}: ${escapeInline(t.caseStudies.description)}`,
           `- ${markdownLink(`${contact.heading} (${language})`, twinUrl(siteUrl, paths.contact(locale)))}: ${escapeInline(contact.intro)}`,
+          `- ${markdownLink(`${t.footer.privacy} (${language})`, twinUrl(siteUrl, paths.privacy(locale)))}: how the firm handles personal data (inquiries, mail)`,
         ]
       }),
     ].join('\n'),
@@ -159,7 +159,7 @@ export function llmsTxt(
 
 /** The head of `/llms-full.txt`: the site's name and summary. */
 export function llmsFullHeader(settings: PublishedView['settings']): string {
-  return `# ${SITE.name}\n\n> ${escapeInline(settings.en.description)}\n`
+  return `# ${settings.en.siteName}\n\n> ${escapeInline(settings.en.description)}\n`
 }
 
 /** The part of `/llms-full.txt` that `docs` (of one collection and locale, in `site`) are. */

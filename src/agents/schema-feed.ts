@@ -12,7 +12,6 @@ import {
   type PublishedView,
 } from '@/site/view'
 import type { SiteDocument } from '@/site/content'
-import { SITE } from '@/site/config'
 import { isIndexable } from '@/site/indexing'
 import { organizationNode } from '@/site/json-ld'
 import { paths, type PageCollection } from '@/site/routes'
@@ -78,7 +77,7 @@ export function schemaEntry(input: {
     ...(image?.filename ? { image: mediaFileUrl(siteUrl, image.filename) } : {}),
     author: {
       '@type': 'Organization',
-      name: SITE.name,
+      name: site.settings[locale].siteName,
       url: absoluteUrl(siteUrl, paths.home(locale)),
     },
     // The whole node, not only its id: each line is read on its own.

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 
 import type { Locale } from '@/i18n/locales'
+import type { KeyResult } from '@/site/case-study'
 import type { SiteDocument } from '@/site/content'
 import { cardCategory } from '@/site/card'
 import { formatDate } from '@/site/format'
@@ -22,11 +23,14 @@ export function DocumentCard({
   href,
   locale,
   headingLevel = 3,
+  headline,
 }: {
   doc: SiteDocument
   href: string
   locale: Locale
   headingLevel?: 2 | 3
+  /** A case study's figure that sells it (the home page's proof section). */
+  headline?: KeyResult | null
 }) {
   const cover = asImage(doc.coverImage)
   const category = cardCategory(doc)
@@ -53,6 +57,12 @@ export function DocumentCard({
             {doc.publishedAt ? (
               <time dateTime={doc.publishedAt}>{formatDate(doc.publishedAt, locale)}</time>
             ) : null}
+          </p>
+        ) : null}
+        {headline ? (
+          <p className="card-result">
+            <strong className="result-value">{headline.value}</strong>{' '}
+            <span className="result-label">{headline.label}</span>
           </p>
         ) : null}
         {doc.excerpt ? <p className="card-excerpt">{doc.excerpt}</p> : null}

@@ -3,7 +3,6 @@ import Link from 'next/link'
 import type { Locale } from '@/i18n/locales'
 import type { Messages } from '@/i18n/messages'
 import { AGENT_PATHS } from '@/site/agent-paths'
-import { SITE } from '@/site/config'
 import { feedPath } from '@/site/metadata'
 import { paths } from '@/site/routes'
 import type { SiteSettings } from '@/site/settings'
@@ -27,10 +26,10 @@ export function SiteFooter({
     <footer className="site-footer">
       <div className="container">
         <section aria-labelledby="footer-about">
-          <h2 id="footer-about">{SITE.name}</h2>
+          <h2 id="footer-about">{settings.siteName}</h2>
           <p>{settings.tagline}</p>
           <p>
-            © {new Date().getUTCFullYear()} {organization.legalName || SITE.name}.{' '}
+            © {new Date().getUTCFullYear()} {organization.legalName || settings.siteName}.{' '}
             {settings.navigation.footerText}
           </p>
         </section>

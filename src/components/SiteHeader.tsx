@@ -3,7 +3,6 @@ import { Suspense } from 'react'
 
 import type { Locale } from '@/i18n/locales'
 import type { Messages } from '@/i18n/messages'
-import { SITE } from '@/site/config'
 import type { SettingsLink } from '@/site/settings'
 import { paths } from '@/site/routes'
 
@@ -13,11 +12,14 @@ import { NavLink } from './NavLink'
 export function SiteHeader({
   locale,
   t,
+  siteName,
   links,
   translations,
 }: {
   locale: Locale
   t: Messages
+  /** The firm's name, from the site settings. */
+  siteName: string
   /** The header's links, from the navigation settings. */
   links: readonly SettingsLink[]
   /** The languages the page was rendered in exists in (documents may lack a translation). */
@@ -27,7 +29,7 @@ export function SiteHeader({
     <header className="site-header">
       <div className="container">
         <Link href={paths.home(locale)} className="brand">
-          {SITE.name}
+          {siteName}
         </Link>
         <nav aria-label={t.nav.label} className="site-nav">
           <ul>

@@ -1,48 +1,188 @@
 import type { GlobalConfig } from 'payload'
 
 import { SETTINGS_ACCESS, SETTINGS_VERSIONS } from './access'
-import { localizedDefault } from './defaults'
+import { localizedDefault, MAX_HOME_SERVICES } from './defaults'
 
-/** The home page's hero: heading, lede and the call to action. */
+const LINK_DESCRIPTION = 'A path on this site (/es/contact) or an absolute URL.'
+
+/**
+ * The home page, top to bottom: the hero, the services, the proof (featured case studies with
+ * their headline result) and the closing call to action. One tab per section; every text is
+ * per language, and what a language never saved reads as its default (src/globals/defaults.ts).
+ */
 export const HomeGlobal: GlobalConfig = {
   slug: 'home',
   label: 'Home page',
-  admin: { group: 'Settings' },
+  admin: {
+    group: 'Settings',
+    description: 'The home page, section by section. Publish to show your changes on the site.',
+  },
   access: SETTINGS_ACCESS,
   versions: SETTINGS_VERSIONS,
   fields: [
     {
-      name: 'hero',
-      type: 'group',
-      fields: [
+      type: 'tabs',
+      tabs: [
         {
-          name: 'heading',
-          type: 'text',
-          required: true,
-          localized: true,
-          defaultValue: localizedDefault((settings) => settings.hero.heading),
+          // Named: its fields are stored as the `hero` group they always were.
+          name: 'hero',
+          label: 'Hero',
+          description: 'The top of the page: what the firm does, in one sentence, and one action.',
+          fields: [
+            {
+              name: 'heading',
+              type: 'text',
+              required: true,
+              localized: true,
+              defaultValue: localizedDefault((settings) => settings.hero.heading),
+              admin: { description: 'The page’s main heading.' },
+            },
+            {
+              name: 'lede',
+              type: 'textarea',
+              required: true,
+              localized: true,
+              defaultValue: localizedDefault((settings) => settings.hero.lede),
+              admin: { description: 'One or two sentences under the heading.' },
+            },
+            {
+              type: 'row',
+              fields: [
+                {
+                  name: 'ctaLabel',
+                  label: 'Button label',
+                  type: 'text',
+                  required: true,
+                  localized: true,
+                  defaultValue: localizedDefault((settings) => settings.hero.ctaLabel),
+                },
+                {
+                  name: 'ctaLink',
+                  label: 'Button link',
+                  type: 'text',
+                  required: true,
+                  localized: true,
+                  defaultValue: localizedDefault((settings) => settings.hero.ctaLink),
+                  admin: { description: LINK_DESCRIPTION },
+                },
+              ],
+            },
+            {
+              name: 'image',
+              type: 'upload',
+              relationTo: 'media',
+              admin: {
+                description:
+                  'Optional, the same in every language. Shown beside the text at its own size, never enlarged: upload one at least 1200 px wide. Its alt text (per language) is the media item’s.',
+              },
+            },
+          ],
         },
         {
-          name: 'lede',
-          type: 'textarea',
-          required: true,
-          localized: true,
-          defaultValue: localizedDefault((settings) => settings.hero.lede),
+          name: 'services',
+          label: 'Services',
+          description: 'What the firm offers, as a grid of short cards.',
+          fields: [
+            {
+              name: 'heading',
+              type: 'text',
+              required: true,
+              localized: true,
+              defaultValue: localizedDefault((settings) => settings.services.heading),
+            },
+            {
+              name: 'intro',
+              type: 'textarea',
+              localized: true,
+              defaultValue: localizedDefault((settings) => settings.services.intro),
+              admin: { description: 'A sentence under the heading (optional).' },
+            },
+            {
+              name: 'items',
+              label: 'Services',
+              labels: { singular: 'Service', plural: 'Services' },
+              type: 'array',
+              localized: true,
+              maxRows: MAX_HOME_SERVICES,
+              defaultValue: localizedDefault((settings) => settings.services.items),
+              admin: {
+                description: `Up to ${MAX_HOME_SERVICES}, in the order shown. A language without any shows the default services.`,
+              },
+              fields: [
+                { name: 'title', type: 'text', required: true },
+                {
+                  name: 'description',
+                  type: 'textarea',
+                  required: true,
+                  admin: { description: 'One or two sentences.' },
+                },
+              ],
+            },
+          ],
         },
         {
-          name: 'ctaLabel',
-          type: 'text',
-          required: true,
-          localized: true,
-          defaultValue: localizedDefault((settings) => settings.hero.ctaLabel),
+          name: 'proof',
+          label: 'Proof',
+          description:
+            'Featured case studies (tick “featured” on a case study), newest first, each with its first key result. Without any featured, the newest case studies show.',
+          fields: [
+            {
+              name: 'heading',
+              type: 'text',
+              required: true,
+              localized: true,
+              defaultValue: localizedDefault((settings) => settings.proof.heading),
+            },
+            {
+              name: 'intro',
+              type: 'textarea',
+              localized: true,
+              defaultValue: localizedDefault((settings) => settings.proof.intro),
+              admin: { description: 'A sentence under the heading (optional).' },
+            },
+          ],
         },
         {
-          name: 'ctaLink',
-          type: 'text',
-          required: true,
-          localized: true,
-          defaultValue: localizedDefault((settings) => settings.hero.ctaLink),
-          admin: { description: 'A path on this site (/es/contact) or an absolute URL.' },
+          name: 'closing',
+          label: 'Closing call to action',
+          description: 'The invitation that ends the page.',
+          fields: [
+            {
+              name: 'heading',
+              type: 'text',
+              required: true,
+              localized: true,
+              defaultValue: localizedDefault((settings) => settings.closing.heading),
+            },
+            {
+              name: 'text',
+              type: 'textarea',
+              localized: true,
+              defaultValue: localizedDefault((settings) => settings.closing.text),
+            },
+            {
+              type: 'row',
+              fields: [
+                {
+                  name: 'ctaLabel',
+                  label: 'Button label',
+                  type: 'text',
+                  required: true,
+                  localized: true,
+                  defaultValue: localizedDefault((settings) => settings.closing.ctaLabel),
+                },
+                {
+                  name: 'ctaLink',
+                  label: 'Button link',
+                  type: 'text',
+                  required: true,
+                  localized: true,
+                  defaultValue: localizedDefault((settings) => settings.closing.ctaLink),
+                  admin: { description: LINK_DESCRIPTION },
+                },
+              ],
+            },
+          ],
         },
       ],
     },

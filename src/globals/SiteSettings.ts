@@ -1,9 +1,12 @@
 import type { GlobalConfig } from 'payload'
 
 import { SETTINGS_ACCESS, SETTINGS_VERSIONS } from './access'
-import { localizedDefault, ORGANIZATION_DEFAULTS } from './defaults'
+import { localizedDefault, ORGANIZATION_DEFAULTS, SETTINGS_DEFAULTS } from './defaults'
 
-/** The firm as the site presents it: its one-line tagline and summary, and its JSON-LD facts. */
+/**
+ * The firm as the site presents it: its name, one-line tagline and summary, and its JSON-LD facts.
+ * The name is one in every language (a firm's name is not translated).
+ */
 export const SiteSettingsGlobal: GlobalConfig = {
   slug: 'site-settings',
   label: 'Site settings',
@@ -11,6 +14,17 @@ export const SiteSettingsGlobal: GlobalConfig = {
   access: SETTINGS_ACCESS,
   versions: SETTINGS_VERSIONS,
   fields: [
+    {
+      name: 'siteName',
+      label: 'Site name',
+      type: 'text',
+      required: true,
+      defaultValue: SETTINGS_DEFAULTS.en.siteName,
+      admin: {
+        description:
+          'The firm’s name, the same in every language: header, footer, page titles, feeds, llms.txt and mail.',
+      },
+    },
     {
       name: 'tagline',
       type: 'text',

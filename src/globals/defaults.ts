@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@/i18n/locales'
+import { SITE } from '@/site/config'
 import { DEFAULT_OG_IMAGE } from '@/site/og-image'
 import { paths } from '@/site/routes'
 
@@ -12,12 +13,34 @@ export interface SettingsLink {
  * The site settings in one language, as the pages, twins, llms.txt and JSON-LD read them
  * (src/site/settings.ts): every field filled, from the published globals or these defaults.
  */
+/** One service the home page offers: a title and a sentence or two. */
+export interface HomeService {
+  title: string
+  description: string
+}
+
+/** At most this many services: the grid stays scannable (two rows of three). */
+export const MAX_HOME_SERVICES = 6
+
 export interface SiteSettings {
+  /** The firm's name as the site shows it (header, footer, titles, JSON-LD, feeds, llms.txt). */
+  siteName: string
   tagline: string
   description: string
   /** The firm's facts for JSON-LD; empty ones are left out. */
   organization: { legalName: string; email: string; logo: string; sameAs: string[] }
-  hero: { heading: string; lede: string; ctaLabel: string; ctaLink: string }
+  hero: {
+    heading: string
+    lede: string
+    ctaLabel: string
+    ctaLink: string
+    /** The hero's picture (a `media` id, shown with its alt text), or none. */
+    imageId: number | null
+  }
+  /** The home page's sections below the hero. */
+  services: { heading: string; intro: string; items: HomeService[] }
+  proof: { heading: string; intro: string }
+  closing: { heading: string; text: string; ctaLabel: string; ctaLink: string }
   navigation: { headerLinks: SettingsLink[]; footerText: string }
   contact: { heading: string; intro: string }
 }
@@ -28,13 +51,50 @@ export interface SiteSettings {
  */
 const LOCALIZED_DEFAULTS: Record<
   Locale,
-  Omit<SiteSettings, 'organization' | 'tagline' | 'description'>
+  Omit<SiteSettings, 'siteName' | 'organization' | 'tagline' | 'description'>
 > = {
   en: {
     hero: {
       heading: 'Software, data and cloud consulting that ships',
       lede: 'We are a small senior team that helps companies design, build and run software, data platforms and cloud infrastructure — and leaves their teams stronger than we found them.',
       ctaLabel: 'Tell us about your project',
+      ctaLink: paths.contact('en'),
+      imageId: null,
+    },
+    services: {
+      heading: 'What we do',
+      intro: 'Senior engineers who design, build and run the systems your business depends on.',
+      items: [
+        {
+          title: 'Software delivery',
+          description:
+            'Web platforms and APIs built to last: modernise what you have or start afresh, shipping every week.',
+        },
+        {
+          title: 'Data platforms',
+          description:
+            'Pipelines, warehouses and data contracts that give your teams numbers they can trust.',
+        },
+        {
+          title: 'Cloud and platform engineering',
+          description:
+            'Infrastructure as code, paved roads for your developers and cloud bills that stay under control.',
+        },
+        {
+          title: 'Security and reliability',
+          description:
+            'Zero-trust access, observability and incident practice, so problems are found before your customers find them.',
+        },
+      ],
+    },
+    proof: {
+      heading: 'Results for our clients',
+      intro: 'A few of the projects we are proudest of, and what changed for the client.',
+    },
+    closing: {
+      heading: 'Have a project in mind?',
+      text: 'Tell us where you are and where you want to be. A senior consultant answers within two working days.',
+      ctaLabel: 'Start the conversation',
       ctaLink: paths.contact('en'),
     },
     navigation: {
@@ -56,6 +116,45 @@ const LOCALIZED_DEFAULTS: Record<
       heading: 'Consultoría de software, datos y nube que llega a producción',
       lede: 'Somos un equipo pequeño y senior que ayuda a empresas a diseñar, construir y operar software, plataformas de datos e infraestructura en la nube, y que deja a sus equipos más fuertes de lo que los encontró.',
       ctaLabel: 'Cuéntanos tu proyecto',
+      ctaLink: paths.contact('es'),
+      imageId: null,
+    },
+    services: {
+      heading: 'Qué hacemos',
+      intro:
+        'Ingenieros senior que diseñan, construyen y operan los sistemas de los que depende tu negocio.',
+      items: [
+        {
+          title: 'Desarrollo de software',
+          description:
+            'Plataformas web y API hechas para durar: modernizamos lo que tienes o empezamos de cero, con entregas cada semana.',
+        },
+        {
+          title: 'Plataformas de datos',
+          description:
+            'Pipelines, almacenes y contratos de datos que dan a tus equipos cifras en las que confiar.',
+        },
+        {
+          title: 'Nube e ingeniería de plataforma',
+          description:
+            'Infraestructura como código, caminos pavimentados para tus desarrolladores y facturas de nube bajo control.',
+        },
+        {
+          title: 'Seguridad y fiabilidad',
+          description:
+            'Acceso zero trust, observabilidad y práctica ante incidentes, para detectar los problemas antes que tus clientes.',
+        },
+      ],
+    },
+    proof: {
+      heading: 'Resultados para nuestros clientes',
+      intro:
+        'Algunos de los proyectos de los que más orgullosos estamos, y lo que cambió para el cliente.',
+    },
+    closing: {
+      heading: '¿Tienes un proyecto en mente?',
+      text: 'Cuéntanos dónde estás y adónde quieres llegar. Un consultor senior te responde en dos días laborables.',
+      ctaLabel: 'Empecemos a hablar',
       ctaLink: paths.contact('es'),
     },
     navigation: {
@@ -99,6 +198,7 @@ export const SETTINGS_DEFAULTS: Readonly<Record<Locale, SiteSettings>> = Object.
   LOCALES.map((locale) => [
     locale,
     {
+      siteName: SITE.name,
       ...TAGLINE_AND_SUMMARY[locale],
       organization: ORGANIZATION_DEFAULTS,
       ...LOCALIZED_DEFAULTS[locale],

@@ -10,6 +10,7 @@ export const SETTINGS_TABLES = [
   'site_settings_organization_same_as',
   'home',
   'home_locales',
+  'home_services_items',
   'navigation',
   'navigation_locales',
   'navigation_header_links',

@@ -3,7 +3,8 @@ import type { Payload } from 'payload'
 import { env } from '@/env'
 import type { Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
-import { SITE } from '@/site/config'
+import { SETTINGS_DEFAULTS } from '@/globals/defaults'
+import { publishedSiteName } from '@/globals/site-name'
 
 import { enqueueMail, outboxMessageId, type OutboxMessage } from './mail-outbox'
 
@@ -15,13 +16,18 @@ export const acknowledgementEnabled = (): boolean => env.INQUIRY_ACKNOWLEDGEMENT
  * wrote (no name, no message, no echo of any field): the form takes any address, so a message
  * that repeated input would let anyone mail their text to strangers from our domain.
  */
-export function composeAcknowledgement(to: string, locale: Locale): OutboxMessage {
+export function composeAcknowledgement(
+  to: string,
+  locale: Locale,
+  /** The published site name (src/globals/site-name.ts). */
+  siteName: string = SETTINGS_DEFAULTS[locale].siteName,
+): OutboxMessage {
   const { acknowledgement } = messagesFor(locale).contact
   return {
-    from: { name: SITE.name, address: env.MAIL_FROM },
+    from: { name: siteName, address: env.MAIL_FROM },
     to,
-    subject: acknowledgement.subject(SITE.name),
-    text: acknowledgement.body(SITE.name),
+    subject: acknowledgement.subject(siteName),
+    text: acknowledgement.body(siteName),
     headers: { 'Content-Language': locale, 'Auto-Submitted': 'auto-replied' },
     messageId: outboxMessageId(),
   }
@@ -42,7 +48,7 @@ export async function acknowledgeInquiry(
   return enqueueMail(
     payload,
     'acknowledgement',
-    composeAcknowledgement(inquiry.email, inquiry.locale),
+    composeAcknowledgement(inquiry.email, inquiry.locale, await publishedSiteName(payload)),
     acknowledgementKey(inquiry.id),
   )
 }

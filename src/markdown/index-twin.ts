@@ -1,6 +1,5 @@
 import { LOCALE_LABELS, LOCALES, type Locale } from '@/i18n/locales'
 import { AGENT_PATHS } from '@/site/agent-paths'
-import { SITE } from '@/site/config'
 import type { SiteSettings } from '@/site/settings'
 import { paths } from '@/site/routes'
 import { absoluteUrl, twinUrl } from '@/site/view'
@@ -20,14 +19,14 @@ export function indexMarkdown(input: {
   const { siteUrl, settings } = input
   const blocks = [
     frontmatter({
-      title: SITE.name,
+      title: settings.en.siteName,
       description: settings.en.description,
       url: absoluteUrl(siteUrl, '/'),
       alternates: Object.fromEntries(
         LOCALES.map((locale) => [locale, twinUrl(siteUrl, paths.home(locale))]),
       ),
     }),
-    `# ${headingText(SITE.name)}`,
+    `# ${headingText(settings.en.siteName)}`,
     LOCALES.map(
       (locale) =>
         `- ${markdownLink(LOCALE_LABELS[locale], twinUrl(siteUrl, paths.home(locale)))}: ${escapeInline(settings[locale].tagline)}`,

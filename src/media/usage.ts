@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
-import { contentVersions, listKey } from '@/lib/content-version'
+import { contentVersions, listKey, SETTINGS_KEY } from '@/lib/content-version'
 import { processSingleton } from '@/lib/process-singleton'
 
 /**
@@ -25,6 +25,23 @@ export const MEDIA_REFERENCES = [
     richText: { content: 'content' },
   },
 ] as const
+
+/**
+ * Where a published settings global shows a media file: its main table is its published state
+ * (drafts live in its `_v` table), so the home page's hero image is public once the home page is
+ * published with it.
+ */
+export const GLOBAL_MEDIA_REFERENCES = [
+  { global: 'home', table: 'home', uploads: { 'hero.image': 'hero_image_id' } },
+] as const
+
+function globalReferencesIn(reference: (typeof GLOBAL_MEDIA_REFERENCES)[number]): Fragment[] {
+  const table = sql.identifier(reference.table)
+  return Object.values(reference.uploads).map(
+    (column) =>
+      sql`select ${sql.identifier(column)}::text as id from ${table} where ${table}."_status" = 'published'`,
+  )
+}
 
 /** Any reference to a media document inside Lexical JSON: upload and relationship nodes, links. */
 const RICH_TEXT_MEDIA_VALUES = 'strict $.** ? (@.relationTo == "media").value'
@@ -50,13 +67,19 @@ function referencesIn(reference: (typeof MEDIA_REFERENCES)[number]): Fragment[] 
 
 const PUBLIC_MEDIA_IDS = sql`
   select distinct id::integer as id
-  from (${sql.join(MEDIA_REFERENCES.flatMap(referencesIn), sql` union all `)}) as used
+  from (${sql.join(
+    [
+      ...MEDIA_REFERENCES.flatMap(referencesIn),
+      ...GLOBAL_MEDIA_REFERENCES.flatMap(globalReferencesIn),
+    ],
+    sql` union all `,
+  )}) as used
   where id ~ '^[0-9]{1,9}$'`
 
 /**
  * The embargo rule: a media file is public once a PUBLISHED post or case study uses it, as its
  * cover image, its SEO image, or anywhere in its rich text (an inline image, a link to a PDF),
- * in any locale. Drafts, and unpublished edits of published documents (which live in the versions
+ * in any locale, or the published home page shows it (its hero image). Drafts, and unpublished edits of published documents (which live in the versions
  * tables), do not count. One query, recomputed after every change to published content (the
  * content version), so publishing or unpublishing takes effect at once.
  */
@@ -81,8 +104,11 @@ export function publicMediaIds(payload: Payload): Promise<number[]> {
   return ids
 }
 
-/** Which media are in published use changes only with the published documents. */
-const USED_BY = MEDIA_REFERENCES.map((reference) => listKey(reference.collection))
+/** Which media are in published use changes only with the published documents and settings. */
+const USED_BY = [
+  ...MEDIA_REFERENCES.map((reference) => listKey(reference.collection)),
+  SETTINGS_KEY,
+]
 
 // Raw SQL runs on the primary even with read replicas (drizzle's `execute`), so the answer is never
 // older than a change heard before its stamp.

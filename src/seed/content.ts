@@ -71,6 +71,9 @@ export interface SeedCaseStudy extends SeedDocument {
 /** Used only by the two never-published documents: no published document may point at it. */
 export const UNANNOUNCED_IMAGE = 'unannounced-client-logo.png'
 
+/** The home page's hero image (src/seed/home.ts). */
+export const HOME_HERO_IMAGE = 'home-hero.png'
+
 export const images: readonly SeedImage[] = [
   {
     filename: 'cover-observability-before-incidents.png',
@@ -178,6 +181,16 @@ export const images: readonly SeedImage[] = [
     alt: {
       en: 'Royal blue gradient with the words Health Data',
       es: 'Degradado azul real con las palabras Health Data',
+    },
+  },
+  {
+    // The home page's hero (src/seed/home.ts): 1600 px wide, twice the hero's image column.
+    filename: HOME_HERO_IMAGE,
+    word: 'Ship it',
+    colors: ['#0f1d36', '#0b5cad'],
+    alt: {
+      en: 'Deep blue gradient with the words Ship it',
+      es: 'Degradado azul profundo con las palabras Ship it',
     },
   },
   {

@@ -1,5 +1,6 @@
 /**
- * Idempotent demo content: media, categories, posts and case studies, in every locale.
+ * Idempotent demo content: media, categories, posts, case studies and the home page's sections,
+ * in every locale.
  *
  * Each item is found by its natural key (media by filename, everything else by slug), compared
  * with the content in `content.ts`, and created or rewritten only when it differs. A second run
@@ -18,6 +19,7 @@ import {
   caseStudies,
   categories,
   DRAFT_ONLY_MARKER,
+  HOME_HERO_IMAGE,
   images,
   INTERNAL_NOTE_MARKER,
   posts,
@@ -27,6 +29,7 @@ import {
   type SeedCaseStudy,
   type SeedDocument,
 } from './content'
+import { upsertHome } from './home'
 import { renderImage } from './images'
 import { richText } from './richText'
 
@@ -78,6 +81,9 @@ export async function seedDemoContent(payload: Payload): Promise<SeedSummary> {
   for (const post of posts) count(await upsertDocument(payload, 'posts', post, ids))
   for (const caseStudy of caseStudies) {
     count(await upsertDocument(payload, 'case-studies', caseStudy, ids))
+  }
+  for (const outcome of await upsertHome(payload, media.get(HOME_HERO_IMAGE)!, context)) {
+    count(outcome)
   }
   return summary
 }

@@ -39,6 +39,7 @@ export function documentRoute(collection: PageCollection) {
     if (!doc) return (await draftMode()).isEnabled ? {} : notFoundMetadata(locale)
     return pageMetadata({
       locale,
+      siteName: (await pageSettings(locale)).siteName,
       pathFor: (target) => paths.document(collection, target, doc.slug),
       title: doc.meta?.title || doc.title,
       description: doc.meta?.description || doc.excerpt || '',

@@ -1,7 +1,6 @@
 import type { Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 
-import { SITE } from './config'
 import type { SiteDocument } from './content'
 import { richTextHtml } from './rich-text-html'
 import { paths, type PageCollection } from './routes'
@@ -81,7 +80,7 @@ export function documentsFeed(input: {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     '  <channel>',
-    `    <title>${escapeXml(`${SITE.name} · ${channel.title}`)}</title>`,
+    `    <title>${escapeXml(`${site.settings[locale].siteName} · ${channel.title}`)}</title>`,
     `    <link>${escapeXml(absoluteUrl(siteUrl, LIST_PATH[collection](locale)))}</link>`,
     `    <atom:link href="${escapeXml(absoluteUrl(siteUrl, paths.feed(collection, locale)))}" rel="self" type="application/rss+xml"/>`,
     `    <description>${escapeXml(channel.description)}</description>`,

@@ -1,7 +1,6 @@
 import { env } from '@/env'
 import type { Locale } from '@/i18n/locales'
 
-import { SITE } from './config'
 import type { SiteSettings } from '@/globals/defaults'
 import type { SiteDocument } from './content'
 import { asMedia, ogImagePath } from './media'
@@ -21,7 +20,7 @@ export function organizationNode(siteUrl: string, locale: Locale, settings: Site
   return {
     '@type': 'Organization',
     '@id': organizationId(siteUrl),
-    name: SITE.name,
+    name: settings.siteName,
     ...(legalName ? { legalName } : {}),
     url: `${siteUrl}${paths.home(locale)}`,
     description: settings.description,
@@ -61,7 +60,11 @@ export function documentJsonLd(
         datePublished: doc.publishedAt ?? undefined,
         dateModified: doc.updatedAt,
         image: absoluteUrl(ogImagePath(asMedia(doc.coverImage)) ?? DEFAULT_OG_IMAGE),
-        author: { '@type': 'Organization', name: SITE.name, url: absoluteUrl(paths.home(locale)) },
+        author: {
+          '@type': 'Organization',
+          name: settings.siteName,
+          url: absoluteUrl(paths.home(locale)),
+        },
         publisher: { '@id': organizationId(env.SITE_URL) },
       },
       organizationNode(env.SITE_URL, locale, settings),

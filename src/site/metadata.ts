@@ -5,7 +5,6 @@ import { env } from '@/env'
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 
-import { SITE } from './config'
 import { paths } from './routes'
 import { PAGE_COLLECTIONS } from './view'
 
@@ -21,6 +20,8 @@ export const OG_LOCALE: Record<Locale, string> = { en: 'en_US', es: 'es_ES' }
 
 interface PageMetadataInput {
   locale: Locale
+  /** The firm's name, from the site settings (feed titles, OpenGraph). */
+  siteName: string
   /** The page's path in each locale (documents share one slug, so it is the same path shape). */
   pathFor: (locale: Locale) => string
   title: string
@@ -56,17 +57,17 @@ export function pageMetadata(input: PageMetadataInput): Metadata {
         'text/markdown': absoluteUrl(paths.twin(path)),
         'application/rss+xml': PAGE_COLLECTIONS.map((collection) => ({
           url: absoluteUrl(paths.feed(collection, input.locale)),
-          title: `${SITE.name}: ${FEED_TITLE[collection](input.locale)}`,
+          title: `${input.siteName}: ${FEED_TITLE[collection](input.locale)}`,
         })),
         [SCHEMA_FEED_CONTENT_TYPE]: [
-          { url: absoluteUrl(AGENT_PATHS.schemaFeed), title: `${SITE.name}: schema.org` },
+          { url: absoluteUrl(AGENT_PATHS.schemaFeed), title: `${input.siteName}: schema.org` },
         ],
       },
     },
     openGraph: {
       type: input.type ?? 'website',
       url: absoluteUrl(path),
-      siteName: SITE.name,
+      siteName: input.siteName,
       title: input.title,
       description: input.description,
       locale: OG_LOCALE[input.locale],

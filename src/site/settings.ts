@@ -34,7 +34,13 @@ export function settingsOf(
   const links = (read.navigation.headerLinks ?? []).filter(
     (link) => link.label?.trim() && link.href?.trim(),
   )
+  const { hero, services, proof, closing } = read.home
+  const serviceItems = (services?.items ?? []).filter(
+    (item) => item.title?.trim() && item.description?.trim(),
+  )
+  const heroImage = hero?.image
   return {
+    siteName: text(read.site.siteName, defaults.siteName),
     tagline: text(read.site.tagline, defaults.tagline),
     description: text(read.site.description, defaults.description),
     organization: {
@@ -44,10 +50,32 @@ export function settingsOf(
       sameAs: (organization?.sameAs ?? []).map((entry) => entry.url.trim()).filter(Boolean),
     },
     hero: {
-      heading: text(read.home.hero?.heading, defaults.hero.heading),
-      lede: text(read.home.hero?.lede, defaults.hero.lede),
-      ctaLabel: text(read.home.hero?.ctaLabel, defaults.hero.ctaLabel),
-      ctaLink: text(read.home.hero?.ctaLink, defaults.hero.ctaLink),
+      heading: text(hero?.heading, defaults.hero.heading),
+      lede: text(hero?.lede, defaults.hero.lede),
+      ctaLabel: text(hero?.ctaLabel, defaults.hero.ctaLabel),
+      ctaLink: text(hero?.ctaLink, defaults.hero.ctaLink),
+      // Read at depth 0: an id (a populated one, from a deeper read, gives its id too).
+      imageId: typeof heroImage === 'number' ? heroImage : (heroImage?.id ?? defaults.hero.imageId),
+    },
+    services: {
+      heading: text(services?.heading, defaults.services.heading),
+      intro: text(services?.intro, defaults.services.intro),
+      // A language that never saved its services (or emptied the list) shows the defaults: the
+      // section is never an empty grid.
+      items:
+        serviceItems.length > 0
+          ? serviceItems.map(({ title, description }) => ({ title, description }))
+          : defaults.services.items,
+    },
+    proof: {
+      heading: text(proof?.heading, defaults.proof.heading),
+      intro: text(proof?.intro, defaults.proof.intro),
+    },
+    closing: {
+      heading: text(closing?.heading, defaults.closing.heading),
+      text: text(closing?.text, defaults.closing.text),
+      ctaLabel: text(closing?.ctaLabel, defaults.closing.ctaLabel),
+      ctaLink: text(closing?.ctaLink, defaults.closing.ctaLink),
     },
     navigation: {
       // A language whose links were never published (the list is required) reads the defaults.

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test'
 
+import { SETTINGS_DEFAULTS } from '@/globals/defaults'
+
 import { E2E_ADMIN } from './global-setup'
 
 const base = () => process.env.E2E_BASE_URL!
@@ -15,7 +17,7 @@ const ES_HERO = {
 test.afterEach(async ({ request }) => {
   await request.post(`${base()}/api/globals/home?locale=es`, {
     headers: { Authorization: `JWT ${process.env.E2E_ADMIN_TOKEN}` },
-    data: { hero: ES_HERO, _status: 'published' },
+    data: { hero: ES_HERO, services: SETTINGS_DEFAULTS.es.services, _status: 'published' },
   })
 })
 
@@ -47,4 +49,23 @@ test('an editor changes the Spanish home hero in the admin, publishes, and the s
   expect(await (await page.request.get(`${base()}/en`)).text()).toContain(
     '<h1>Software, data and cloud consulting that ships</h1>',
   )
+})
+
+test('an editor renames a Spanish service in the admin, publishes, and /es shows it', async ({
+  page,
+}) => {
+  const login = await page.request.post(`${base()}/api/users/login`, { data: E2E_ADMIN })
+  expect(login.ok()).toBe(true)
+  await page.goto(`${base()}/admin/globals/home?locale=es`)
+  await page.locator('.tabs-field__tab-button', { hasText: 'Services' }).click()
+  const title = page.locator('#field-services__items__0__title')
+  await expect(title).toHaveValue(SETTINGS_DEFAULTS.es.services.items[0]!.title)
+  const renamed = `Auditoría de arquitectura ${Date.now().toString(36)}`
+  await title.fill(renamed)
+  await page.getByRole('button', { name: 'Publish changes' }).click()
+  await expect(page.getByText(/published successfully|updated successfully/i).first()).toBeVisible()
+
+  await expect
+    .poll(async () => (await page.request.get(`${base()}/es`)).text(), { timeout: 10_000 })
+    .toContain(`<h3>${renamed}</h3>`)
 })

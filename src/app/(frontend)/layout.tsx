@@ -6,7 +6,6 @@ import { SiteHeader } from '@/components/SiteHeader'
 import { env } from '@/env'
 import { messagesFor } from '@/i18n/messages'
 import { requestLocale, requestPagePath } from '@/i18n/request-locale'
-import { SITE } from '@/site/config'
 import { pageSettings } from '@/site/settings'
 import { pageLocales } from '@/site/translations'
 
@@ -17,11 +16,12 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1, them
 
 export async function generateMetadata(): Promise<Metadata> {
   const locale = await requestLocale()
+  const { siteName, description } = await pageSettings(locale)
   return {
     metadataBase: new URL(env.SITE_URL),
-    title: { default: SITE.name, template: `%s · ${SITE.name}` },
-    description: (await pageSettings(locale)).description,
-    applicationName: SITE.name,
+    title: { default: siteName, template: `%s · ${siteName}` },
+    description,
+    applicationName: siteName,
   }
 }
 
@@ -44,6 +44,7 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
         <SiteHeader
           locale={locale}
           t={t}
+          siteName={settings.siteName}
           links={settings.navigation.headerLinks}
           translations={translations}
         />

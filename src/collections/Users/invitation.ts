@@ -4,20 +4,20 @@ import type { CollectionAfterChangeHook } from 'payload'
 
 import { env } from '@/env'
 import { enqueueMail, outboxMessageId } from '@/inquiries/mail-outbox'
-import { SITE } from '@/site/config'
+import { publishedSiteName } from '@/globals/site-name'
 
 import { ADMIN_BOOTSTRAP_CONTEXT_KEY } from './first-account'
 
 /** How long an invitation's link sets a password (a reset link lasts Payload's default hour). */
 export const INVITATION_VALID_MS = 7 * 24 * 60 * 60_000
 
-export function composeInvitation(to: string, link: string) {
+export function composeInvitation(to: string, link: string, siteName: string) {
   return {
-    from: { name: SITE.name, address: env.MAIL_FROM },
+    from: { name: siteName, address: env.MAIL_FROM },
     to,
-    subject: `You are invited to the ${SITE.name} admin`,
+    subject: `You are invited to the ${siteName} admin`,
     text: [
-      `An administrator created an account for you in the ${SITE.name} admin.`,
+      `An administrator created an account for you in the ${siteName} admin.`,
       '',
       'Choose your password here (the link works for 7 days, once):',
       link,
@@ -48,6 +48,10 @@ export const inviteNewAccount: CollectionAfterChangeHook = async ({ doc, operati
     req,
   })
   const link = `${env.SITE_URL}${req.payload.config.routes.admin}/reset/${token}`
-  await enqueueMail(req.payload, 'account', composeInvitation(doc.email, link))
+  await enqueueMail(
+    req.payload,
+    'account',
+    composeInvitation(doc.email, link, await publishedSiteName(req.payload)),
+  )
   return doc
 }

@@ -12,7 +12,6 @@ export const en = {
   languageSwitcher: { label: 'Language' },
   home: {
     latestPosts: 'Latest articles',
-    featuredCaseStudies: 'Featured case studies',
     allPosts: 'All articles',
     allCaseStudies: 'All case studies',
   },

@@ -14,7 +14,6 @@ export const es: Messages = {
   languageSwitcher: { label: 'Idioma' },
   home: {
     latestPosts: 'Últimos artículos',
-    featuredCaseStudies: 'Casos de éxito destacados',
     allPosts: 'Todos los artículos',
     allCaseStudies: 'Todos los casos de éxito',
   },

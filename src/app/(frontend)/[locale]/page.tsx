@@ -1,22 +1,29 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { draftMode } from 'next/headers'
 
-import { DocumentCards } from '@/components/DocumentCard'
+import { DocumentCard, DocumentCards } from '@/components/DocumentCard'
 import { JsonLd } from '@/components/JsonLd'
+import { LivePreviewRefresh } from '@/components/LivePreviewRefresh'
+import { MediaImage } from '@/components/MediaImage'
+import { env } from '@/env'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
-import { SITE } from '@/site/config'
-import { CARD_FIELDS, CASE_STUDY_CARD_FIELDS, listDocuments } from '@/site/content'
+import { CARD_FIELDS, listDocuments } from '@/site/content'
+import { heroImage, proofCaseStudies } from '@/site/home'
 import { organizationJsonLd } from '@/site/json-ld'
-import { pageSettings } from '@/site/settings'
-import { LivePreviewRefresh } from '@/components/LivePreviewRefresh'
-import { env } from '@/env'
-import { draftMode } from 'next/headers'
+import { variantsOf } from '@/site/media'
 import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { HOME_LATEST, paths } from '@/site/routes'
+import { pageSettings } from '@/site/settings'
 
 type Props = { params: Promise<{ locale: string }> }
+
+/** The hero image's column at most (site.css `.hero-grid`), and the page's side margins. */
+const HERO_IMAGE_SLOT = 520
+const HERO_STACKS_BELOW = 900
+const PAGE_GUTTER = '2.5rem'
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params
@@ -24,52 +31,105 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const settings = await pageSettings(locale)
   return pageMetadata({
     locale,
+    siteName: settings.siteName,
     pathFor: paths.home,
-    title: `${SITE.name}: ${settings.tagline}`,
+    title: `${settings.siteName}: ${settings.tagline}`,
     description: settings.description,
   })
 }
 
+/**
+ * The home page, as the `home` global lays it out: the hero, the services, the proof (featured
+ * case studies with their headline result), the latest articles and the closing call to action.
+ * Server-rendered only; its markdown twin is converted from it (src/markdown/page-twin.ts).
+ */
 export default async function HomePage({ params }: Props) {
   const { locale } = await params
   if (!isLocale(locale)) return notFoundPage()
   const t = messagesFor(locale)
-  const [settings, preview, posts, caseStudies] = await Promise.all([
-    pageSettings(locale),
+  const settings = await pageSettings(locale)
+  const [preview, image, posts, proof] = await Promise.all([
     draftMode().then((mode) => mode.isEnabled),
+    heroImage(settings.hero.imageId, locale),
     listDocuments('posts', locale, { limit: HOME_LATEST, select: CARD_FIELDS }),
-    listDocuments('case-studies', locale, {
-      limit: HOME_LATEST,
-      select: CASE_STUDY_CARD_FIELDS,
-    }),
+    proofCaseStudies(locale),
   ])
+  const { hero, services, closing } = settings
+  const imageWidth = image?.width ?? HERO_IMAGE_SLOT
+  const shownWidth = Math.min(imageWidth, HERO_IMAGE_SLOT)
   return (
     <>
       {preview ? <LivePreviewRefresh serverURL={env.SITE_URL} /> : null}
       <JsonLd data={organizationJsonLd(locale, settings)} />
-      <section className="hero">
-        <div className="container">
-          <h1>{settings.hero.heading}</h1>
-          <p>{settings.hero.lede}</p>
-          <Link className="button" href={settings.hero.ctaLink}>
-            {settings.hero.ctaLabel}
-          </Link>
+      <section className={image ? 'hero hero-with-image' : 'hero'}>
+        <div className="container hero-grid">
+          <div className="hero-text">
+            <h1>{hero.heading}</h1>
+            <p>{hero.lede}</p>
+            <Link className="button" href={hero.ctaLink}>
+              {hero.ctaLabel}
+            </Link>
+          </div>
+          {image ? (
+            <MediaImage
+              className="hero-image"
+              alt={image.alt ?? ''}
+              variants={variantsOf(image, ['large', 'card', 'thumbnail'])}
+              // Its own size: never shown wider than that (site.css), nor than its column.
+              width={imageWidth}
+              height={image.height ?? Math.round((imageWidth * 9) / 16)}
+              sizes={`(min-width: ${HERO_STACKS_BELOW}px) ${shownWidth}px, min(${imageWidth}px, calc(100vw - ${PAGE_GUTTER}))`}
+              priority
+            />
+          ) : null}
         </div>
       </section>
       <div className="container">
-        <section aria-labelledby="latest-posts">
+        <section className="home-section" aria-labelledby="home-services">
+          <h2 id="home-services">{services.heading}</h2>
+          {services.intro ? <p className="section-intro">{services.intro}</p> : null}
+          <ul className="services">
+            {services.items.map((service, index) => (
+              <li key={index} className="service">
+                <h3>{service.title}</h3>
+                <p>{service.description}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+        {proof.length > 0 ? (
+          <section className="home-section" aria-labelledby="home-proof">
+            <h2 id="home-proof">{settings.proof.heading}</h2>
+            {settings.proof.intro ? <p className="section-intro">{settings.proof.intro}</p> : null}
+            <ul className="cards">
+              {proof.map(({ doc, headline }) => (
+                <DocumentCard
+                  key={doc.id}
+                  doc={doc}
+                  locale={locale}
+                  href={paths.caseStudy(locale, doc.slug)}
+                  headline={headline}
+                />
+              ))}
+            </ul>
+            <p className="section-more">
+              <Link href={paths.caseStudies(locale)}>{t.home.allCaseStudies}</Link>
+            </p>
+          </section>
+        ) : null}
+        <section className="home-section" aria-labelledby="latest-posts">
           <h2 id="latest-posts">{t.home.latestPosts}</h2>
           <DocumentCards collection="posts" docs={posts.docs} locale={locale} />
           <p className="section-more">
             <Link href={paths.blog(locale)}>{t.home.allPosts}</Link>
           </p>
         </section>
-        <section aria-labelledby="featured-case-studies">
-          <h2 id="featured-case-studies">{t.home.featuredCaseStudies}</h2>
-          <DocumentCards collection="case-studies" docs={caseStudies.docs} locale={locale} />
-          <p className="section-more">
-            <Link href={paths.caseStudies(locale)}>{t.home.allCaseStudies}</Link>
-          </p>
+        <section className="contact-cta home-closing" aria-labelledby="home-closing">
+          <h2 id="home-closing">{closing.heading}</h2>
+          {closing.text ? <p>{closing.text}</p> : null}
+          <Link className="button" href={closing.ctaLink}>
+            {closing.ctaLabel}
+          </Link>
         </section>
       </div>
     </>

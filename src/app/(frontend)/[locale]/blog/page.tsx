@@ -6,6 +6,7 @@ import { DocumentCards } from '@/components/DocumentCard'
 import { isLocale, type Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { CARD_FIELDS, listDocuments } from '@/site/content'
+import { pageSettings } from '@/site/settings'
 import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { BLOG_PAGE_SIZE, paths } from '@/site/routes'
@@ -39,6 +40,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const t = messagesFor(locale).blog
   return pageMetadata({
     locale,
+    siteName: (await pageSettings(locale)).siteName,
     pathFor: (target) => paths.blog(target, page),
     title: page > 1 ? `${t.title} (${page})` : t.title,
     description: t.description,

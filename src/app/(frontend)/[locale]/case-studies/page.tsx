@@ -4,6 +4,7 @@ import { DocumentCards } from '@/components/DocumentCard'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { CASE_STUDY_CARD_FIELDS, listDocuments } from '@/site/content'
+import { pageSettings } from '@/site/settings'
 import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { CASE_STUDIES_PAGE_SIZE, paths } from '@/site/routes'
@@ -16,6 +17,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = messagesFor(locale).caseStudies
   return pageMetadata({
     locale,
+    siteName: (await pageSettings(locale)).siteName,
     pathFor: paths.caseStudies,
     title: t.title,
     description: t.description,

@@ -21,6 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { contact } = await pageSettings(locale)
   return pageMetadata({
     locale,
+    siteName: (await pageSettings(locale)).siteName,
     pathFor: paths.contact,
     title: contact.heading,
     description: contact.intro,

@@ -6,6 +6,7 @@ import { LivePreviewRefresh } from '@/components/LivePreviewRefresh'
 import { env } from '@/env'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
+import { pageSettings } from '@/site/settings'
 import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { privacyPage } from '@/site/privacy'
@@ -19,6 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { title } = await privacyPage(locale)
   return pageMetadata({
     locale,
+    siteName: (await pageSettings(locale)).siteName,
     pathFor: paths.privacy,
     title,
     description: messagesFor(locale).privacy.description,

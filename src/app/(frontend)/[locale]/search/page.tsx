@@ -9,6 +9,7 @@ import { messagesFor } from '@/i18n/messages'
 import { SEARCH_LIMITS } from '@/search/contract'
 import { searchPage } from '@/search/page'
 import { formatDate } from '@/site/format'
+import { pageSettings } from '@/site/settings'
 import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { paths } from '@/site/routes'
@@ -27,6 +28,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   return {
     ...pageMetadata({
       locale,
+      siteName: (await pageSettings(locale)).siteName,
       pathFor: (target) => paths.search(target),
       title,
       description: t.description,

@@ -8,6 +8,7 @@ import { SLUG_PATTERN } from '@/fields/slug'
 import { isLocale, type Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { categoryPosts, findCategoryBySlug } from '@/site/categories'
+import { pageSettings } from '@/site/settings'
 import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { paths } from '@/site/routes'
@@ -41,6 +42,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const title = t.title(found.category.title)
   return pageMetadata({
     locale,
+    siteName: (await pageSettings(locale)).siteName,
     pathFor: (target) => paths.category(target, slug, page),
     title: page > 1 ? `${title} (${page})` : title,
     description: t.description(found.category.title),
