@@ -33,7 +33,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     locale,
     siteName: settings.siteName,
     pathFor: paths.home,
-    title: `${settings.siteName}: ${settings.tagline}`,
+    // The layout's title template adds the site name.
+    title: settings.tagline,
     description: settings.description,
   })
 }
