@@ -114,6 +114,12 @@ export interface CacheTarget {
    * while none of them advances.
    */
   dependsOn: readonly string[]
+  /**
+   * For a page that reports what it shows (src/lib/shown-content.ts: a document's page or twin),
+   * the keys its URL adds to the report; the entry then depends on those and the reported keys
+   * instead of `dependsOn`, which stands for a render that reported nothing.
+   */
+  reportedBase?: readonly string[]
 }
 
 /**
@@ -149,6 +155,7 @@ export function cacheTargetOf(
     key: `${shape.key}${representationFor(headers.accept)}`,
     renderUrl: shape.renderUrl,
     dependsOn: shape.dependsOn,
+    reportedBase: shape.reportedBase,
   }
 }
 
@@ -181,6 +188,7 @@ function shapeOf(target: string): TargetShape | null {
     renderUrl,
     negotiated: canonical.negotiated,
     dependsOn: canonical.dependsOn,
+    reportedBase: canonical.reportedBase,
   }
 }
 
@@ -198,6 +206,18 @@ const LISTS_OF = {
   'case-studies': [listKey('case-studies'), ...SHOWN_WITH_DOCUMENTS, SETTINGS_KEY],
 } as const satisfies Record<PublicCollection, readonly string[]>
 
+/**
+ * What a document's page or twin shows besides what it reports (src/site/shown.ts): the settings
+ * (the chrome), categories and media wherever shown, and any document of either collection when
+ * a change cannot name its ids.
+ */
+const DOCUMENT_PAGE_BASE: readonly string[] = [
+  SETTINGS_KEY,
+  ...SHOWN_WITH_DOCUMENTS,
+  everyDocumentKey('posts'),
+  everyDocumentKey('case-studies'),
+]
+
 /** Files that list everything published: feeds, llms.txt, the sitemap. */
 const LISTS_EVERYTHING = new Set([
   '/llms.txt',
@@ -207,11 +227,13 @@ const LISTS_EVERYTHING = new Set([
 ])
 
 /**
- * What a site page (or its twin) shows. A document's page is found by its slug among the
- * collection's published documents, so it depends on that set (a slug rename, an unpublish), as
- * the listings do; the home page lists both collections; the contact and privacy pages and the
- * index of the site's sections show no content but the site settings, which every page shows
- * (`PUBLISHED_CONTENT_KEYS` include them).
+ * What a site page (or its twin) shows, from its URL alone. Listings depend on the collection's
+ * list key (any change to any of its documents); the home page on everything published (it
+ * gathers sections of both collections, and more as the home global grows); the contact and
+ * privacy pages and the index of the site's sections show no content but the site settings,
+ * which every page shows (`PUBLISHED_CONTENT_KEYS` include them). A document's page depends on
+ * its collection's list too — but only when its render does not report what it shows (see
+ * `DOCUMENT_PAGE_BASE`), which it always does when it finds its document.
  */
 function pageDependencies(page: TwinPage): readonly string[] {
   switch (page.kind) {
@@ -257,7 +279,12 @@ function apiDependencies(
 function canonicalQueryOf(
   path: string,
   params: URLSearchParams,
-): { query: string; negotiated: boolean; dependsOn: readonly string[] } | null {
+): {
+  query: string
+  negotiated: boolean
+  dependsOn: readonly string[]
+  reportedBase?: readonly string[]
+} | null {
   const surface = surfaceOf(path)
   if (!CACHING_POLICY[surface].stored) return null
   // Agents' files and feeds: one representation each, whatever the query says.
@@ -283,6 +310,8 @@ function canonicalQueryOf(
     query: 'page' in page && page.page > 1 ? `page=${page.page}` : '',
     negotiated: !twin,
     dependsOn: pageDependencies(page),
+    reportedBase:
+      page.kind === 'post' || page.kind === 'case-study' ? DOCUMENT_PAGE_BASE : undefined,
   }
 }
 

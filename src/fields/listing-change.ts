@@ -1,0 +1,125 @@
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { sql } from '@payloadcms/db-postgres'
+import type {
+  CollectionSlug,
+  CollectionAfterChangeHook,
+  CollectionAfterDeleteHook,
+  CollectionBeforeChangeHook,
+  PayloadRequest,
+} from 'payload'
+
+import { LOCALES } from '@/i18n/locales'
+import { CONTENT_CHANNEL } from '@/lib/content-version'
+
+/*
+ * The content tables' triggers say which documents a write touched, not what about them changed.
+ * Pages that show a *selection* of a collection (a post's related posts: the newest of its
+ * categories) change when a document enters or leaves the published set or moves in it, and not
+ * when one is merely edited. These hooks tell the two apart: they compare the document's listing
+ * (src/cache/invalidation.ts: the collection's order key) before and after the write, and when it
+ * changed, notify `{"table","ids","listing":true}` in the writing transaction — delivered when
+ * it commits, as the triggers' notifications are, never before the rows can be read.
+ *
+ * A write made with SQL directly (not through Payload) notifies only through the triggers: it
+ * refreshes the document's own pages and every list, not the related posts of other pages.
+ */
+
+/** Where the listing a document had before the write waits for the after-change hook. */
+const listingBeforeKey = (collection: string, id: unknown) => `listing:before:${collection}:${id}`
+
+/**
+ * What places a document in its collection's listings: published or not, its publication date,
+ * its categories, the languages it is translated into (src/site/translations.ts). Null when it
+ * is not published (it is listed nowhere). Read from the collection's own row, which Payload
+ * writes only when a version is published (a draft save changes nothing listed).
+ */
+async function listingOf(
+  req: PayloadRequest,
+  collection: CollectionSlug,
+  id: number | string,
+): Promise<string | null> {
+  const row = (await req.payload.findByID({
+    collection,
+    id,
+    locale: 'all',
+    depth: 0,
+    draft: false,
+    disableErrors: true,
+    overrideAccess: true,
+    select: { _status: true, publishedAt: true, categories: true, title: true },
+    req,
+  })) as {
+    _status?: string
+    publishedAt?: string | null
+    categories?: unknown[] | null
+    title?: Record<string, unknown> | string | null
+  } | null
+  if (row?._status !== 'published') return null
+  const titles = typeof row.title === 'object' && row.title !== null ? row.title : {}
+  const categories = (row.categories ?? [])
+    .map((category) =>
+      typeof category === 'object' && category !== null
+        ? (category as { id: unknown }).id
+        : category,
+    )
+    .map(String)
+    .sort()
+  return JSON.stringify({
+    publishedAt: row.publishedAt ?? null,
+    categories,
+    locales: LOCALES.filter((locale) => {
+      const title = (titles as Record<string, unknown>)[locale]
+      return typeof title === 'string' && title.trim() !== ''
+    }),
+  })
+}
+
+async function notifyListingChange(req: PayloadRequest, table: string, id: number): Promise<void> {
+  const adapter = req.payload.db as unknown as PostgresAdapter
+  const transaction = req.transactionID ? await req.transactionID : undefined
+  const db = (transaction !== undefined && adapter.sessions[transaction]?.db) || adapter.drizzle
+  const payload = JSON.stringify({ table, ids: [id], listing: true })
+  await db.execute(sql`SELECT pg_notify(${CONTENT_CHANNEL}, ${payload})`)
+}
+
+/** The table whose notifications name the collection (src/cache/invalidation.ts). */
+const tableOf = (collection: string) => collection.replaceAll('-', '_')
+
+export const rememberListing: CollectionBeforeChangeHook = async ({
+  collection,
+  operation,
+  originalDoc,
+  req,
+  data,
+}) => {
+  if (operation === 'update' && originalDoc?.id !== undefined)
+    req.context[listingBeforeKey(collection.slug, originalDoc.id)] = await listingOf(
+      req,
+      collection.slug,
+      originalDoc.id,
+    )
+  return data
+}
+
+export const announceListingChange: CollectionAfterChangeHook = async ({
+  collection,
+  doc,
+  operation,
+  req,
+}) => {
+  const key = listingBeforeKey(collection.slug, doc.id)
+  const before = operation === 'update' ? (req.context[key] as string | null | undefined) : null
+  delete req.context[key]
+  const after = await listingOf(req, collection.slug, doc.id)
+  if (before !== after) await notifyListingChange(req, tableOf(collection.slug), doc.id)
+  return doc
+}
+
+export const announceListingRemoval: CollectionAfterDeleteHook = async ({
+  collection,
+  doc,
+  req,
+}) => {
+  if (doc._status === 'published') await notifyListingChange(req, tableOf(collection.slug), doc.id)
+  return doc
+}
