@@ -4,8 +4,11 @@ import { SETTINGS_TABLES } from '@/globals/tables'
 
 import {
   CATEGORIES_KEY,
+  categoryKey,
+  categoryOrderKey,
   CONTENT_CHANNEL,
   documentKey,
+  EVERY_CATEGORY_KEY,
   everyDocumentKey,
   EVERYTHING,
   listKey,
@@ -55,41 +58,55 @@ const BARE_TABLE = /^[a-z_]{1,63}$/
  * from before ids were sent): then every document of that table's collection changed, and so may
  * have the listing. `"listing":true` (sent by the listing-change hook, src/fields/
  * listing-change.ts, in the writing transaction) says the documents entered or left the published
- * set or moved in it: the collection's order key advances too. Anything else (a table this list
+ * set or moved in it: the collection's order key advances too, and with `"categories":[…]` (the
+ * categories it had before and has after) those categories' order keys. A category's change
+ * names it (`category:<id>`) besides the categories as a whole. Anything else (a table this list
  * does not know, a payload that is not one of these) advances everything.
  */
 export function changeOfNotification(payload: string): ContentChange {
   let table: unknown
   let ids: unknown
   let listing: unknown
+  let categories: unknown
   if (BARE_TABLE.test(payload)) {
     table = payload
   } else {
     try {
-      ;({ table, ids, listing } = JSON.parse(payload) as {
+      ;({ table, ids, listing, categories } = JSON.parse(payload) as {
         table?: unknown
         ids?: unknown
         listing?: unknown
+        categories?: unknown
       })
     } catch {
       return EVERYTHING
     }
   }
   if (listing !== undefined && listing !== true) return EVERYTHING
+  if (categories !== undefined && !(Array.isArray(categories) && categories.every(isDocumentId)))
+    return EVERYTHING
   const subject =
     typeof table === 'string' && Object.hasOwn(TABLE_SUBJECTS, table)
       ? TABLE_SUBJECTS[table]!
       : undefined
   if (subject === undefined) return EVERYTHING
   if (ids !== undefined && !(Array.isArray(ids) && ids.every(isDocumentId))) return EVERYTHING
+  if (subject === CATEGORIES_KEY)
+    return ids === undefined
+      ? [CATEGORIES_KEY, EVERY_CATEGORY_KEY]
+      : [CATEGORIES_KEY, ...(ids as number[]).map(categoryKey)]
   if (typeof subject === 'string') return [subject]
   const { collection } = subject
   if (ids === undefined)
     return [everyDocumentKey(collection), listKey(collection), orderKey(collection)]
   const documents = (ids as number[]).map((id) => documentKey(collection, id))
-  return listing
-    ? [...documents, listKey(collection), orderKey(collection)]
-    : [...documents, listKey(collection)]
+  if (!listing) return [...documents, listKey(collection)]
+  return [
+    ...documents,
+    listKey(collection),
+    orderKey(collection),
+    ...((categories ?? []) as number[]).map((category) => categoryOrderKey(collection, category)),
+  ]
 }
 
 function isDocumentId(value: unknown): value is number {

@@ -16,6 +16,7 @@ import {
   CATEGORIES_KEY,
   documentKey,
   everyDocumentKey,
+  EVERY_CATEGORY_KEY,
   EVERYTHING,
   listKey,
   MEDIA_KEY,
@@ -98,7 +99,7 @@ export function contentWriteChange(url: string | undefined): ContentChange {
   const collection = CONTENT_WRITE_PATH.exec(target)?.[1]
   if (collection === 'posts' || collection === 'case-studies')
     return [everyDocumentKey(collection), listKey(collection)]
-  if (collection === 'categories') return [CATEGORIES_KEY]
+  if (collection === 'categories') return [CATEGORIES_KEY, EVERY_CATEGORY_KEY]
   if (collection === 'media') return [MEDIA_KEY]
   if (collection === 'globals') return [SETTINGS_KEY]
   return EVERYTHING
@@ -207,13 +208,15 @@ const LISTS_OF = {
 } as const satisfies Record<PublicCollection, readonly string[]>
 
 /**
- * What a document's page or twin shows besides what it reports (src/site/shown.ts): the settings
- * (the chrome), categories and media wherever shown, and any document of either collection when
- * a change cannot name its ids.
+ * What a document's page or twin shows besides what it reports (src/site/shown.ts: documents and
+ * categories by id, the order keys of the selections it shows): the settings (the chrome), the
+ * media (cover images, alt texts, the embargo), and any category or document of either
+ * collection when a change cannot name its ids.
  */
 const DOCUMENT_PAGE_BASE: readonly string[] = [
   SETTINGS_KEY,
-  ...SHOWN_WITH_DOCUMENTS,
+  MEDIA_KEY,
+  EVERY_CATEGORY_KEY,
   everyDocumentKey('posts'),
   everyDocumentKey('case-studies'),
 ]

@@ -37,7 +37,7 @@ async function listingOf(
   req: PayloadRequest,
   collection: CollectionSlug,
   id: number | string,
-): Promise<string | null> {
+): Promise<Listing | null> {
   const row = (await req.payload.findByID({
     collection,
     id,
@@ -64,21 +64,36 @@ async function listingOf(
     )
     .map(String)
     .sort()
-  return JSON.stringify({
-    publishedAt: row.publishedAt ?? null,
-    categories,
-    locales: LOCALES.filter((locale) => {
-      const title = (titles as Record<string, unknown>)[locale]
-      return typeof title === 'string' && title.trim() !== ''
+  return {
+    signature: JSON.stringify({
+      publishedAt: row.publishedAt ?? null,
+      categories,
+      locales: LOCALES.filter((locale) => {
+        const title = (titles as Record<string, unknown>)[locale]
+        return typeof title === 'string' && title.trim() !== ''
+      }),
     }),
-  })
+    categories: categories.map(Number).filter(Number.isSafeInteger),
+  }
 }
 
-async function notifyListingChange(req: PayloadRequest, table: string, id: number): Promise<void> {
+interface Listing {
+  /** What places the document: equal signatures, same place in every listing. */
+  signature: string
+  categories: number[]
+}
+
+/** Announces, in the writing transaction, that a document's listing changed in `categories`. */
+async function notifyListingChange(
+  req: PayloadRequest,
+  table: string,
+  id: number,
+  categories: number[],
+): Promise<void> {
   const adapter = req.payload.db as unknown as PostgresAdapter
   const transaction = req.transactionID ? await req.transactionID : undefined
   const db = (transaction !== undefined && adapter.sessions[transaction]?.db) || adapter.drizzle
-  const payload = JSON.stringify({ table, ids: [id], listing: true })
+  const payload = JSON.stringify({ table, ids: [id], listing: true, categories })
   await db.execute(sql`SELECT pg_notify(${CONTENT_CHANNEL}, ${payload})`)
 }
 
@@ -108,10 +123,13 @@ export const announceListingChange: CollectionAfterChangeHook = async ({
   req,
 }) => {
   const key = listingBeforeKey(collection.slug, doc.id)
-  const before = operation === 'update' ? (req.context[key] as string | null | undefined) : null
+  const before = operation === 'update' ? (req.context[key] as Listing | null | undefined) : null
   delete req.context[key]
   const after = await listingOf(req, collection.slug, doc.id)
-  if (before !== after) await notifyListingChange(req, tableOf(collection.slug), doc.id)
+  // Unknown (the before-change hook did not run): announced, which costs renders only.
+  if (before !== undefined && before?.signature === after?.signature) return doc
+  const categories = [...new Set([...(before?.categories ?? []), ...(after?.categories ?? [])])]
+  await notifyListingChange(req, tableOf(collection.slug), doc.id, categories)
   return doc
 }
 
@@ -120,6 +138,14 @@ export const announceListingRemoval: CollectionAfterDeleteHook = async ({
   doc,
   req,
 }) => {
-  if (doc._status === 'published') await notifyListingChange(req, tableOf(collection.slug), doc.id)
+  if (doc._status !== 'published') return doc
+  const categories = ((doc.categories ?? []) as unknown[])
+    .map((category) =>
+      typeof category === 'object' && category !== null
+        ? (category as { id: unknown }).id
+        : category,
+    )
+    .filter((category): category is number => Number.isSafeInteger(category))
+  await notifyListingChange(req, tableOf(collection.slug), doc.id, categories)
   return doc
 }

@@ -65,7 +65,7 @@ async function documentTwin(
   const doc = await listedDocument(collection, page.locale, { slug: page.slug })
   if (!doc) return null
   const site = await viewFor(collection, page.locale, [doc])
-  reportDocumentTwin(collection, site)
+  reportDocumentTwin(collection, page.locale, doc, site)
   return {
     status: 200,
     markdown: documentMarkdown({ collection, locale: page.locale, doc, site, siteUrl }),

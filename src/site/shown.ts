@@ -1,25 +1,43 @@
 import 'server-only'
 
-import { LOCALES } from '@/i18n/locales'
-import { documentKey, orderKey } from '@/lib/content-version'
+import { categoryKey, categoryOrderKey, documentKey, orderKey } from '@/lib/content-version'
 import { reportShown } from '@/lib/shown-content'
+import type { Locale } from '@/i18n/locales'
 
 import type { SiteDocument } from './content'
 import { richTextReferences } from './published-view'
+import { RELATED_POSTS, relatedAmong } from './related'
 import type { PageCollection } from './routes'
 import { PAGE_COLLECTIONS, type PublishedView } from './view'
 
 /*
  * What a document's page and its twin report showing (src/lib/shown-content.ts), so the response
- * cache keeps them until one of those documents changes rather than until anything of the
- * collection does. Their URL adds what every such page shows (settings, categories, media: see
- * src/cache/policy.ts).
+ * cache keeps them until one of those things changes rather than until anything of the collection
+ * does. Their URL adds what every such page shows (settings, media: src/cache/policy.ts).
  */
+
+const categoryIdsOf = (doc: SiteDocument): number[] =>
+  (doc.categories ?? []).map((category) => (typeof category === 'object' ? category.id : category))
+
+/**
+ * What choosing a post's related posts (src/site/related.ts: the newest sharing a category, then
+ * the newest others) depends on besides the posts chosen: which posts its categories hold, in
+ * what order — and, when fewer than `RELATED_POSTS` share one (the others fill in), which posts
+ * are published at all.
+ */
+function relatedSelectionKeys(post: SiteDocument, related: readonly SiteDocument[]): string[] {
+  const categories = new Set(categoryIdsOf(post))
+  const sharing = related.filter((other) => categoryIdsOf(other).some((id) => categories.has(id)))
+  return [
+    ...[...categories].map((id) => categoryOrderKey('posts', id)),
+    ...(sharing.length < RELATED_POSTS ? [orderKey('posts')] : []),
+  ]
+}
 
 /**
  * A document's page: the document (its languages, its slug: a rename or an unpublish advances
- * its key), the documents its rich text links to, and, for a post, its related posts and the
- * posts' order (a newly published or re-dated post may become one of them).
+ * its key), the documents its rich text links to, the categories it and its cards show, and, for
+ * a post, its related posts and what chose them.
  */
 export function reportDocumentPage(
   collection: PageCollection,
@@ -32,22 +50,31 @@ export function reportDocumentPage(
     ...PAGE_COLLECTIONS.flatMap((target) =>
       [...documentIds[target]].map((id) => documentKey(target, id)),
     ),
+    ...[doc, ...related].flatMap(categoryIdsOf).map(categoryKey),
     ...related.map((post) => documentKey('posts', post.id)),
-    ...(collection === 'posts' ? [orderKey('posts')] : []),
+    ...(collection === 'posts' ? relatedSelectionKeys(doc, related) : []),
   ])
 }
 
 /**
  * A document's twin: every document its view holds (the document, its alternates, linked
- * documents, the candidates of its related posts), and the posts' order for a post.
+ * documents, the candidates of its related posts) and their categories, and for a post what
+ * chose its related posts.
  */
-export function reportDocumentTwin(collection: PageCollection, view: PublishedView): void {
+export function reportDocumentTwin(
+  collection: PageCollection,
+  locale: Locale,
+  doc: SiteDocument,
+  view: PublishedView,
+): void {
+  const held = PAGE_COLLECTIONS.flatMap((target) =>
+    Object.values(view.documents[target]).flatMap((docs) => docs.map((each) => ({ target, each }))),
+  )
   reportShown([
-    ...PAGE_COLLECTIONS.flatMap((target) =>
-      LOCALES.flatMap((locale) =>
-        view.documents[target][locale].map((doc) => documentKey(target, doc.id)),
-      ),
-    ),
-    ...(collection === 'posts' ? [orderKey('posts')] : []),
+    ...held.map(({ target, each }) => documentKey(target, each.id)),
+    ...held.flatMap(({ each }) => categoryIdsOf(each)).map(categoryKey),
+    ...(collection === 'posts'
+      ? relatedSelectionKeys(doc, relatedAmong(view.documents.posts[locale], doc))
+      : []),
   ])
 }
