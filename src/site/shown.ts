@@ -57,9 +57,8 @@ export function reportDocumentPage(
 }
 
 /**
- * A document's twin: every document its view holds (the document, its alternates, linked
- * documents, the candidates of its related posts) and their categories, and for a post what
- * chose its related posts.
+ * A document's twin: what its page shows (its view, src/site/published-view.ts, holds the
+ * candidates of its related posts too, but only those chosen are shown).
  */
 export function reportDocumentTwin(
   collection: PageCollection,
@@ -67,14 +66,9 @@ export function reportDocumentTwin(
   doc: SiteDocument,
   view: PublishedView,
 ): void {
-  const held = PAGE_COLLECTIONS.flatMap((target) =>
-    Object.values(view.documents[target]).flatMap((docs) => docs.map((each) => ({ target, each }))),
+  reportDocumentPage(
+    collection,
+    doc,
+    collection === 'posts' ? relatedAmong(view.documents.posts[locale], doc) : [],
   )
-  reportShown([
-    ...held.map(({ target, each }) => documentKey(target, each.id)),
-    ...held.flatMap(({ each }) => categoryIdsOf(each)).map(categoryKey),
-    ...(collection === 'posts'
-      ? relatedSelectionKeys(doc, relatedAmong(view.documents.posts[locale], doc))
-      : []),
-  ])
 }
