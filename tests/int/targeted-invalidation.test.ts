@@ -263,4 +263,17 @@ describe('a publish', () => {
     ])
       expect(changed, path).not.toContain(path)
   }, 300_000)
+
+  it('that moves a post to another category refreshes the pages of both categories', async () => {
+    // The newest post of the first category: every post of either category shows it afterwards
+    // or showed it before, though no publication date changed.
+    const moved = extra!
+    const changed = await afterPublishing(() =>
+      publish('posts', moved.id, 'en', { categories: [second.category] }),
+    )
+    for (const post of [...first.posts, ...second.posts].filter((each) => !unpublished.has(each)))
+      for (const path of documentUrls('posts', post)) expect(changed, path).toContain(path)
+    for (const path of documentUrls('case-studies', caseStudy))
+      expect(changed, path).not.toContain(path)
+  }, 300_000)
 })
