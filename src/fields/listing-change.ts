@@ -8,7 +8,6 @@ import type {
   PayloadRequest,
 } from 'payload'
 
-import { LOCALES } from '@/i18n/locales'
 import { CONTENT_CHANNEL } from '@/lib/content-version'
 
 /*
@@ -29,51 +28,43 @@ const listingBeforeKey = (collection: string, id: unknown) => `listing:before:${
 
 /**
  * What places a document in its collection's listings: published or not, its publication date,
- * its categories, the languages it is translated into (src/site/translations.ts). Null when it
- * is not published (it is listed nowhere). Read from the collection's own row, which Payload
- * writes only when a version is published (a draft save changes nothing listed).
+ * its categories, the languages it is translated into (src/site/translations.ts: its own title
+ * in that language). Null when it is not published (it is listed nowhere). Read with SQL in the
+ * writing transaction from the collection's own rows, which Payload writes only when a version
+ * is published (a draft save changes nothing listed) — not through the Local API, which would
+ * set the request's locale for the rest of the write.
  */
 async function listingOf(
   req: PayloadRequest,
   collection: CollectionSlug,
   id: number | string,
 ): Promise<Listing | null> {
-  const row = (await req.payload.findByID({
-    collection,
-    id,
-    locale: 'all',
-    depth: 0,
-    draft: false,
-    disableErrors: true,
-    overrideAccess: true,
-    select: { _status: true, publishedAt: true, categories: true, title: true },
-    req,
-  })) as {
-    _status?: string
-    publishedAt?: string | null
-    categories?: unknown[] | null
-    title?: Record<string, unknown> | string | null
-  } | null
-  if (row?._status !== 'published') return null
-  const titles = typeof row.title === 'object' && row.title !== null ? row.title : {}
-  const categories = (row.categories ?? [])
-    .map((category) =>
-      typeof category === 'object' && category !== null
-        ? (category as { id: unknown }).id
-        : category,
-    )
-    .map(String)
-    .sort()
+  const table = sql.raw(`"${tableOf(collection)}"`)
+  const rels = sql.raw(`"${tableOf(collection)}_rels"`)
+  const locales = sql.raw(`"${tableOf(collection)}_locales"`)
+  const result = (await (
+    await transactionOf(req)
+  ).execute(sql`
+    SELECT d._status AS status, d.published_at::text AS published_at,
+      (SELECT coalesce(array_agg(r.categories_id ORDER BY r.categories_id), '{}')
+         FROM ${rels} r WHERE r.parent_id = d.id AND r.path = 'categories'
+           AND r.categories_id IS NOT NULL) AS categories,
+      (SELECT coalesce(array_agg(l._locale::text ORDER BY l._locale), '{}')
+         FROM ${locales} l WHERE l._parent_id = d.id AND coalesce(l.title, '') <> '') AS locales
+    FROM ${table} d WHERE d.id = ${Number(id)}`)) as unknown as {
+    rows: {
+      status: string | null
+      published_at: string | null
+      categories: number[]
+      locales: string[]
+    }[]
+  }
+  const row = result.rows[0]
+  if (row?.status !== 'published') return null
+  const categories = row.categories.map(Number)
   return {
-    signature: JSON.stringify({
-      publishedAt: row.publishedAt ?? null,
-      categories,
-      locales: LOCALES.filter((locale) => {
-        const title = (titles as Record<string, unknown>)[locale]
-        return typeof title === 'string' && title.trim() !== ''
-      }),
-    }),
-    categories: categories.map(Number).filter(Number.isSafeInteger),
+    signature: JSON.stringify([row.published_at, categories, row.locales]),
+    categories,
   }
 }
 
@@ -90,11 +81,16 @@ async function notifyListingChange(
   id: number,
   categories: number[],
 ): Promise<void> {
-  const adapter = req.payload.db as unknown as PostgresAdapter
-  const transaction = req.transactionID ? await req.transactionID : undefined
-  const db = (transaction !== undefined && adapter.sessions[transaction]?.db) || adapter.drizzle
+  const db = await transactionOf(req)
   const payload = JSON.stringify({ table, ids: [id], listing: true, categories })
   await db.execute(sql`SELECT pg_notify(${CONTENT_CHANNEL}, ${payload})`)
+}
+
+/** The database connection of the request's transaction (outside one, the pool). */
+async function transactionOf(req: PayloadRequest) {
+  const adapter = req.payload.db as unknown as PostgresAdapter
+  const transaction = req.transactionID ? await req.transactionID : undefined
+  return (transaction !== undefined && adapter.sessions[transaction]?.db) || adapter.drizzle
 }
 
 /** The table whose notifications name the collection (src/cache/invalidation.ts). */
@@ -107,12 +103,10 @@ export const rememberListing: CollectionBeforeChangeHook = async ({
   req,
   data,
 }) => {
-  if (operation === 'update' && originalDoc?.id !== undefined)
-    req.context[listingBeforeKey(collection.slug, originalDoc.id)] = await listingOf(
-      req,
-      collection.slug,
-      originalDoc.id,
-    )
+  if (operation === 'update' && originalDoc?.id !== undefined) {
+    const listing = await listingOf(req, collection.slug, originalDoc.id)
+    req.context[listingBeforeKey(collection.slug, originalDoc.id)] = listing
+  }
   return data
 }
 
