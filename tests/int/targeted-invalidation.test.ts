@@ -63,7 +63,7 @@ afterAll(async () => {
   await Promise.all([cached?.stop(), uncached?.stop()])
 })
 
-/** A document's own surfaces: they depend on what they report showing, so they must stay. */
+/** A document's own surfaces: its pages and their twins in both languages. */
 function documentUrls(collection: 'posts' | 'case-studies', doc: CreatedDocument): string[] {
   const section = collection === 'posts' ? 'blog' : 'case-studies'
   return [
@@ -74,21 +74,35 @@ function documentUrls(collection: 'posts' | 'case-studies', doc: CreatedDocument
   ]
 }
 
+/** Posts still published. */
+const livePosts = () =>
+  [...first.posts, ...second.posts, ...(extra ? [extra] : [])].filter(
+    (post) => !unpublished.has(post),
+  )
+
+/** A document's pages (HTML): they report what they show, so they must stay unless it changed. */
+const pageUrls = (collection: 'posts' | 'case-studies', doc: CreatedDocument) =>
+  documentUrls(collection, doc).filter((path) => !path.endsWith('.md'))
+
 /** URLs that must be kept unless their bytes changed (or, for API answers, what they populate). */
 function narrowUrls(): string[] {
   return [
-    ...[...first.posts, ...second.posts, ...(extra ? [extra] : [])]
-      .filter((post) => !unpublished.has(post))
-      .flatMap((post) => [...documentUrls('posts', post), `/api/posts/${post.id}?depth=0`]),
-    ...documentUrls('case-studies', caseStudy),
+    ...livePosts().flatMap((post) => [...pageUrls('posts', post), `/api/posts/${post.id}?depth=0`]),
+    ...pageUrls('case-studies', caseStudy),
     `/api/case-studies/${caseStudy.id}`,
     '/en/contact',
   ]
 }
 
-/** URLs that may be rendered again after any change to their lists (they must be fresh). */
+/** URLs that may be rendered again after any change to their lists (they must be fresh too). */
 function broadUrls(): string[] {
   return [
+    // A document's twin is rendered by a route handler, which does not run in the context the
+    // cache collects a render's report in: it stays on its URL's broad keys (src/site/shown.ts).
+    ...livePosts().flatMap((post) =>
+      documentUrls('posts', post).filter((path) => path.endsWith('.md')),
+    ),
+    ...documentUrls('case-studies', caseStudy).filter((path) => path.endsWith('.md')),
     ...[...first.posts, ...second.posts].map((post) => `/api/posts/${post.id}`),
     '/en',
     '/es.md',
