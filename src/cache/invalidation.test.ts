@@ -21,8 +21,30 @@ describe('changeOfNotification', () => {
     ])
   })
 
+  it('advances the collection’s order only for a change to what is listed', () => {
+    expect(changeOfNotification('{"table":"posts","ids":[12],"listing":true}')).toEqual([
+      'document:posts:12',
+      'list:posts',
+      'order:posts',
+    ])
+    expect(
+      changeOfNotification('{"table":"posts","ids":[12],"listing":true,"categories":[3,4]}'),
+    ).toEqual([
+      'document:posts:12',
+      'list:posts',
+      'order:posts',
+      'order:posts:category:3',
+      'order:posts:category:4',
+    ])
+    expect(changeOfNotification('{"table":"posts","ids":[12]}')).not.toContain('order:posts')
+  })
+
   it('names categories and media as a whole', () => {
-    expect(changeOfNotification('{"table":"categories_locales","ids":[2]}')).toEqual(['categories'])
+    expect(changeOfNotification('{"table":"categories_locales","ids":[2]}')).toEqual([
+      'categories',
+      'category:2',
+    ])
+    expect(changeOfNotification('categories')).toEqual(['categories', 'category:*'])
     expect(changeOfNotification('{"table":"media","ids":[5]}')).toEqual(['media'])
     for (const table of ['home_locales', 'navigation_header_links', 'site_settings'])
       expect(changeOfNotification(`{"table":"${table}","ids":[1]}`), table).toEqual(['settings'])
@@ -30,7 +52,11 @@ describe('changeOfNotification', () => {
 
   it('takes a table without ids (a TRUNCATE, too many rows, an older trigger) as all its documents', () => {
     for (const payload of ['posts', '{"table":"posts"}', 'posts_locales'])
-      expect(changeOfNotification(payload), payload).toEqual(['document:posts:*', 'list:posts'])
+      expect(changeOfNotification(payload), payload).toEqual([
+        'document:posts:*',
+        'list:posts',
+        'order:posts',
+      ])
     expect(changeOfNotification('media_locales')).toEqual(['media'])
   })
 
@@ -45,6 +71,8 @@ describe('changeOfNotification', () => {
       '{"table":"posts","ids":[1.5]}',
       '{"table":"posts","ids":[-1]}',
       '{"table":"posts","ids":[null]}',
+      '{"table":"posts","ids":[1],"listing":1}',
+      '{"table":"posts","ids":[1],"listing":true,"categories":["3"]}',
       '{"table":"posts"',
       'null',
       '42',

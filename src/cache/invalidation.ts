@@ -4,23 +4,28 @@ import { SETTINGS_TABLES } from '@/globals/tables'
 
 import {
   CATEGORIES_KEY,
+  categoryKey,
+  categoryOrderKey,
+  CONTENT_CHANNEL,
   documentKey,
+  EVERY_CATEGORY_KEY,
   everyDocumentKey,
   EVERYTHING,
   listKey,
   MEDIA_KEY,
+  orderKey,
   SETTINGS_KEY,
   type ContentChange,
 } from '@/lib/content-version'
 
-/**
- * The PostgreSQL channel triggers notify whenever published-content tables change (see the
+export { CONTENT_CHANNEL }
+
+/*
+ * Triggers notify CONTENT_CHANNEL whenever published-content tables change (see the
  * `content_change_identity` migration). NOTIFY is delivered only when the writing transaction
  * commits, so a listener never hears of a publish before the new rows can be read, and every
  * instance, whoever wrote, hears of it.
  */
-export const CONTENT_CHANNEL = 'content_changed'
-
 /**
  * What each content table's rows are part of. A document's localized fields and relations
  * (`_locales`, `_rels`) belong to the document their parent id names.
@@ -50,34 +55,58 @@ const BARE_TABLE = /^[a-z_]{1,63}$/
  * The change a notification reports, as the content-version keys it advances. The payload is
  * `{"table":"posts","ids":[12]}` (the ids of the documents whose rows changed), or names the
  * table alone when the ids are unknown (a TRUNCATE, too many rows for one notification, a trigger
- * from before ids were sent): then every document of that table's collection changed. Anything
- * else (a table this list does not know, a payload that is not one of these) advances everything.
+ * from before ids were sent): then every document of that table's collection changed, and so may
+ * have the listing. `"listing":true` (sent by the listing-change hook, src/fields/
+ * listing-change.ts, in the writing transaction) says the documents entered or left the published
+ * set or moved in it: the collection's order key advances too, and with `"categories":[…]` (the
+ * categories it had before and has after) those categories' order keys. A category's change
+ * names it (`category:<id>`) besides the categories as a whole. Anything else (a table this list
+ * does not know, a payload that is not one of these) advances everything.
  */
 export function changeOfNotification(payload: string): ContentChange {
   let table: unknown
   let ids: unknown
+  let listing: unknown
+  let categories: unknown
   if (BARE_TABLE.test(payload)) {
     table = payload
   } else {
     try {
-      ;({ table, ids } = JSON.parse(payload) as { table?: unknown; ids?: unknown })
+      ;({ table, ids, listing, categories } = JSON.parse(payload) as {
+        table?: unknown
+        ids?: unknown
+        listing?: unknown
+        categories?: unknown
+      })
     } catch {
       return EVERYTHING
     }
   }
+  if (listing !== undefined && listing !== true) return EVERYTHING
+  if (categories !== undefined && !(Array.isArray(categories) && categories.every(isDocumentId)))
+    return EVERYTHING
   const subject =
     typeof table === 'string' && Object.hasOwn(TABLE_SUBJECTS, table)
       ? TABLE_SUBJECTS[table]!
       : undefined
   if (subject === undefined) return EVERYTHING
   if (ids !== undefined && !(Array.isArray(ids) && ids.every(isDocumentId))) return EVERYTHING
+  if (subject === CATEGORIES_KEY)
+    return ids === undefined
+      ? [CATEGORIES_KEY, EVERY_CATEGORY_KEY]
+      : [CATEGORIES_KEY, ...(ids as number[]).map(categoryKey)]
   if (typeof subject === 'string') return [subject]
   const { collection } = subject
-  const documents =
-    ids === undefined
-      ? [everyDocumentKey(collection)]
-      : (ids as number[]).map((id) => documentKey(collection, id))
-  return [...documents, listKey(collection)]
+  if (ids === undefined)
+    return [everyDocumentKey(collection), listKey(collection), orderKey(collection)]
+  const documents = (ids as number[]).map((id) => documentKey(collection, id))
+  if (!listing) return [...documents, listKey(collection)]
+  return [
+    ...documents,
+    listKey(collection),
+    orderKey(collection),
+    ...((categories ?? []) as number[]).map((category) => categoryOrderKey(collection, category)),
+  ]
 }
 
 function isDocumentId(value: unknown): value is number {

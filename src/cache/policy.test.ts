@@ -216,6 +216,15 @@ describe('cache target dependencies', () => {
       expect(dependsOn(url), url).toEqual(['settings'])
   })
 
+  it('let a document’s page and twin narrow them to what their render reports showing', () => {
+    const reportedBase = (url: string) => cacheTargetOf('GET', url, {})?.reportedBase
+    const base = ['settings', 'media', 'category:*', 'document:posts:*', 'document:case-studies:*']
+    for (const url of ['/es/blog/a-post', '/es/blog/a-post.md', '/en/case-studies/one'])
+      expect(reportedBase(url), url).toEqual(base)
+    for (const url of ['/en', '/en/blog', '/en/blog/category/x', '/en/case-studies', '/llms.txt'])
+      expect(reportedBase(url), url).toBeUndefined()
+  })
+
   it('name everything published for feeds, llms.txt and the sitemap, nothing for static files', () => {
     for (const url of [
       '/llms.txt',
@@ -261,7 +270,7 @@ describe('contentWriteChange', () => {
     ])
     for (const url of ['/api/posts?locale=en', '/api/posts', '/api/posts/12/duplicate'])
       expect(contentWriteChange(url), url).toEqual(['document:posts:*', 'list:posts'])
-    expect(contentWriteChange('/api/categories/3')).toEqual(['categories'])
+    expect(contentWriteChange('/api/categories/3')).toEqual(['categories', 'category:*'])
     expect(contentWriteChange('/api/media?depth=0')).toEqual(['media'])
     expect(contentWriteChange('/api/globals/home')).toEqual(['settings'])
   })

@@ -16,6 +16,7 @@ import {
   CATEGORIES_KEY,
   documentKey,
   everyDocumentKey,
+  EVERY_CATEGORY_KEY,
   EVERYTHING,
   listKey,
   MEDIA_KEY,
@@ -98,7 +99,7 @@ export function contentWriteChange(url: string | undefined): ContentChange {
   const collection = CONTENT_WRITE_PATH.exec(target)?.[1]
   if (collection === 'posts' || collection === 'case-studies')
     return [everyDocumentKey(collection), listKey(collection)]
-  if (collection === 'categories') return [CATEGORIES_KEY]
+  if (collection === 'categories') return [CATEGORIES_KEY, EVERY_CATEGORY_KEY]
   if (collection === 'media') return [MEDIA_KEY]
   if (collection === 'globals') return [SETTINGS_KEY]
   return EVERYTHING
@@ -114,6 +115,12 @@ export interface CacheTarget {
    * while none of them advances.
    */
   dependsOn: readonly string[]
+  /**
+   * For a page that reports what it shows (src/lib/shown-content.ts: a document's page or twin),
+   * the keys its URL adds to the report; the entry then depends on those and the reported keys
+   * instead of `dependsOn`, which stands for a render that reported nothing.
+   */
+  reportedBase?: readonly string[]
 }
 
 /**
@@ -149,6 +156,7 @@ export function cacheTargetOf(
     key: `${shape.key}${representationFor(headers.accept)}`,
     renderUrl: shape.renderUrl,
     dependsOn: shape.dependsOn,
+    reportedBase: shape.reportedBase,
   }
 }
 
@@ -181,6 +189,7 @@ function shapeOf(target: string): TargetShape | null {
     renderUrl,
     negotiated: canonical.negotiated,
     dependsOn: canonical.dependsOn,
+    reportedBase: canonical.reportedBase,
   }
 }
 
@@ -198,6 +207,20 @@ const LISTS_OF = {
   'case-studies': [listKey('case-studies'), ...SHOWN_WITH_DOCUMENTS, SETTINGS_KEY],
 } as const satisfies Record<PublicCollection, readonly string[]>
 
+/**
+ * What a document's page or twin shows besides what it reports (src/site/shown.ts: documents and
+ * categories by id, the order keys of the selections it shows): the settings (the chrome), the
+ * media (cover images, alt texts, the embargo), and any category or document of either
+ * collection when a change cannot name its ids.
+ */
+const DOCUMENT_PAGE_BASE: readonly string[] = [
+  SETTINGS_KEY,
+  MEDIA_KEY,
+  EVERY_CATEGORY_KEY,
+  everyDocumentKey('posts'),
+  everyDocumentKey('case-studies'),
+]
+
 /** Files that list everything published: feeds, llms.txt, the sitemap. */
 const LISTS_EVERYTHING = new Set([
   '/llms.txt',
@@ -207,11 +230,13 @@ const LISTS_EVERYTHING = new Set([
 ])
 
 /**
- * What a site page (or its twin) shows. A document's page is found by its slug among the
- * collection's published documents, so it depends on that set (a slug rename, an unpublish), as
- * the listings do; the home page lists both collections; the contact and privacy pages and the
- * index of the site's sections show no content but the site settings, which every page shows
- * (`PUBLISHED_CONTENT_KEYS` include them).
+ * What a site page (or its twin) shows, from its URL alone. Listings depend on the collection's
+ * list key (any change to any of its documents); the home page on everything published (it
+ * gathers sections of both collections, and more as the home global grows); the contact and
+ * privacy pages and the index of the site's sections show no content but the site settings,
+ * which every page shows (`PUBLISHED_CONTENT_KEYS` include them). A document's page depends on
+ * its collection's list too — but only when its render does not report what it shows (see
+ * `DOCUMENT_PAGE_BASE`), which it always does when it finds its document.
  */
 function pageDependencies(page: TwinPage): readonly string[] {
   switch (page.kind) {
@@ -257,7 +282,12 @@ function apiDependencies(
 function canonicalQueryOf(
   path: string,
   params: URLSearchParams,
-): { query: string; negotiated: boolean; dependsOn: readonly string[] } | null {
+): {
+  query: string
+  negotiated: boolean
+  dependsOn: readonly string[]
+  reportedBase?: readonly string[]
+} | null {
   const surface = surfaceOf(path)
   if (!CACHING_POLICY[surface].stored) return null
   // Agents' files and feeds: one representation each, whatever the query says.
@@ -283,6 +313,8 @@ function canonicalQueryOf(
     query: 'page' in page && page.page > 1 ? `page=${page.page}` : '',
     negotiated: !twin,
     dependsOn: pageDependencies(page),
+    reportedBase:
+      page.kind === 'post' || page.kind === 'case-study' ? DOCUMENT_PAGE_BASE : undefined,
   }
 }
 

@@ -15,6 +15,7 @@ import { PUBLISHED_CACHE_CONTROL } from '@/http/cache-control'
 import { finalizeHeadOnWrite } from '@/http/response-head'
 import { withVaryAccept } from '@/http/vary'
 import { ContentVersions, EVERYTHING, listKey } from '@/lib/content-version'
+import { reportShown } from '@/lib/shown-content'
 
 import { responseCache } from './response-cache'
 import { ResponseStore } from './store'
@@ -23,7 +24,8 @@ import { ResponseStore } from './store'
  * A stand-in for Next.js behind the cache, written the way Next writes: headers one by one, the
  * body in several chunks, the head completed implicitly. Words in the path change what it
  * answers (`status-404`, `delay-50`, `set-cookie`, `untyped`, and a `Cache-Control` such as
- * `cc-private`); a middleware prefetch gets Next's own `{}`. Every render is counted. Like the
+ * `cc-private`; `shows-7` reports, as a document's page does, that it shows post 7); a
+ * middleware prefetch gets Next's own `{}`. Every render is counted. Like the
  * server's render, it finalizes the head as it is written (here with one step of the server's
  * pipeline) and reports it to the cache.
  */
@@ -53,6 +55,8 @@ function render(req: IncomingMessage, res: ServerResponse): void {
   if (url.includes('streamed-large')) return void renderLarge(res)
   setTimeout(
     () => {
+      const shows = word(/shows-(\d+)/)
+      if (shows) reportShown([`document:posts:${shows}`])
       res.statusCode = Number(word(/status-(\d+)/) ?? 200)
       if (!url.includes('untyped')) res.setHeader('Content-Type', 'text/html; charset=utf-8')
       const cacheControl =
@@ -248,6 +252,27 @@ describe('responseCache', () => {
     expect(await after('/api/posts/8')).toContain('v1')
     expect(await after('/en/contact')).toContain('v1')
     expect(renders).toBe(7)
+  })
+
+  it('keeps a document’s page until what its render reported showing changes', async () => {
+    const after = async (path: string) => (await fetchRaw(path)).body.toString()
+    for (const path of ['/en/blog/shows-7', '/en/blog/shows-8', '/en/blog/reports-nothing'])
+      await fetchRaw(path)
+    expect(renders).toBe(3)
+    version = 'v2'
+    // Another post's edit: the collection's lists change, these pages do not show it.
+    versions.advance([listKey('posts'), 'document:posts:9'])
+    expect(await after('/en/blog/shows-7')).toContain('v1')
+    expect(await after('/en/blog/shows-8')).toContain('v1')
+    // A page that did not report what it shows is kept under its URL's broad keys.
+    expect(await after('/en/blog/reports-nothing')).toContain('v2')
+    versions.advance([listKey('posts'), 'document:posts:7'])
+    expect(await after('/en/blog/shows-7')).toContain('v2')
+    expect(await after('/en/blog/shows-8')).toContain('v1')
+    // What every document page shows besides its report (src/cache/policy.ts).
+    versions.advance(['settings'])
+    expect(await after('/en/blog/shows-8')).toContain('v2')
+    expect(renders).toBe(6)
   })
 
   it('does not join a render begun before a change to what it shows', async () => {

@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { isSharedCacheable } from '@/http/cache-control'
 import { matchesIfNoneMatch } from '@/http/conditional'
 import { REQUEST_ID_HEADER } from '@/http/request-id'
+import { collectShownContent, type ShownContent } from '@/lib/shown-content'
 
 import {
   CACHE_STATUS_HEADER,
@@ -81,7 +82,7 @@ export function responseCache(
   }
 
   function fill(
-    { key, renderUrl, dependsOn }: CacheTarget,
+    { key, renderUrl, dependsOn, reportedBase }: CacheTarget,
     stamp: number | null,
     request: IncomingMessage,
     response: ServerResponse,
@@ -92,6 +93,7 @@ export function responseCache(
     delete request.headers['accept-encoding']
     // The canonical URL is what is rendered: what is stored answers it, not the caller's spelling.
     request.url = renderUrl
+    let shown: ShownContent | undefined
     return new Promise((resolve) => {
       // The capture goes on first, so the server's render puts its response pipeline on top of it:
       // what is captured is the head as the pipeline finalized it.
@@ -107,7 +109,9 @@ export function responseCache(
           : undefined
         resolve(entry)
         if (!entry) return sendOnce(response, status, headers, body, acceptEncoding)
-        store.set(key, entry, dependsOn, stamp)
+        // A page that reported what it shows is kept until that changes (src/lib/shown-content.ts).
+        const shows = reportedBase && shown?.reported ? [...reportedBase, ...shown.keys] : dependsOn
+        store.set(key, entry, shows, stamp)
         // The stored head replaces the rendered one, so a miss goes out exactly as later hits do.
         for (const name of response.getHeaderNames())
           if (name !== REQUEST_ID_HEADER) response.removeHeader(name)
@@ -117,7 +121,7 @@ export function responseCache(
       response.once('close', () => {
         if (!captured.finished) resolve(undefined)
       })
-      render(request, response)
+      shown = collectShownContent(() => render(request, response))
     })
   }
 

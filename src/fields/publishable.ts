@@ -7,6 +7,8 @@ import { coverImageField } from '@/fields/cover-image'
 import { slugField } from '@/fields/slug'
 import { redirectRenamedDocument, rememberLiveSlug } from '@/redirects/rename'
 
+import { announceListingChange, announceListingRemoval, rememberListing } from './listing-change'
+
 /**
  * Posts and case studies are the same kind of document: published content with drafts and an
  * editors-only notes field; their SEO metadata (`meta`) is added by Payload's SEO plugin
@@ -81,7 +83,8 @@ export const PUBLISHABLE_ADMIN_VIEWS = {
 /**
  * Access, drafts, versions and hooks shared by every publishable collection. Editors and admins
  * publish; authors create and save drafts only (src/access/publishing.ts). Publishing a new slug
- * leaves a 301 at the old URL (src/redirects/rename.ts).
+ * leaves a 301 at the old URL (src/redirects/rename.ts); a change to what is listed (published,
+ * dates, categories, languages) is announced to the response caches (./listing-change.ts).
  */
 export function publishableCollection(
   slug: CollectionSlug,
@@ -102,8 +105,9 @@ export function publishableCollection(
       maxPerDoc: 50,
     },
     hooks: {
-      beforeChange: [rememberLiveSlug],
-      afterChange: [redirectRenamedDocument],
+      beforeChange: [rememberLiveSlug, rememberListing],
+      afterChange: [redirectRenamedDocument, announceListingChange],
+      afterDelete: [announceListingRemoval],
     },
   }
 }

@@ -16,8 +16,17 @@ import { processSingleton } from './process-singleton'
  * - `document:<collection>:<id>` – one published document as the content API answers it by id;
  *   `document:<collection>:*` – every one of them (a change whose ids are unknown);
  * - `list:<collection>` – whatever shows the collection's published set: its lists and listings
- *   (home, blog, sitemap, feeds) and its pages, which are found by slug within that set;
+ *   (home, blog, sitemap, feeds, llms files, schema.jsonl); advanced by every change to one of
+ *   its documents;
+ * - `order:<collection>` – which documents are listed, and in what order: advanced only when a
+ *   document enters or leaves the published set, or its publication date, categories or
+ *   languages change (src/fields/listing-change.ts) — what a page that shows a *selection* of
+ *   the set (a post's related posts) depends on, rather than on every edit of every document;
+ *   `order:<collection>:category:<id>` – the same, for the documents of one category (a change
+ *   advances those of the categories the document had before and has after);
  * - `categories`, `media` – category titles and media (alt texts, files) wherever shown;
+ *   `category:<id>` – one category (its title, slug), `category:*` – any (a change whose ids
+ *   are unknown): what a page that reports the categories it shows depends on instead;
  * - `settings` – the published site settings (src/globals/): hero, navigation, footer, contact
  *   copy, tagline and the firm's JSON-LD facts, shown on every page, twin and llms.txt.
  * "Everything" (the site as a whole) is not a key: it is advanced by `EVERYTHING`.
@@ -25,9 +34,20 @@ import { processSingleton } from './process-singleton'
 export const documentKey = (collection: string, id: number) => `document:${collection}:${id}`
 export const everyDocumentKey = (collection: string) => `document:${collection}:*`
 export const listKey = (collection: string) => `list:${collection}`
+export const orderKey = (collection: string) => `order:${collection}`
+export const categoryOrderKey = (collection: string, category: number) =>
+  `order:${collection}:category:${category}`
+export const categoryKey = (id: number) => `category:${id}`
+export const EVERY_CATEGORY_KEY = 'category:*'
 export const CATEGORIES_KEY = 'categories'
 export const MEDIA_KEY = 'media'
 export const SETTINGS_KEY = 'settings'
+
+/**
+ * The PostgreSQL channel on which content changes are announced: by triggers on the content
+ * tables (src/cache/invalidation.ts reads them) and by the listing-change hook.
+ */
+export const CONTENT_CHANNEL = 'content_changed'
 
 /** Advances every key: a change that cannot be attributed, or changes that may have been missed. */
 export const EVERYTHING = 'everything'

@@ -14,6 +14,7 @@ import { logger } from '@/lib/logger'
 import { searchPage } from '@/search/page'
 import { isIndexable, NOINDEX } from '@/site/indexing'
 import { paths } from '@/site/routes'
+import { reportDocumentTwin } from '@/site/shown'
 import { absoluteUrl } from '@/site/view'
 
 import { documentMarkdown } from './document'
@@ -64,6 +65,7 @@ async function documentTwin(
   const doc = await listedDocument(collection, page.locale, { slug: page.slug })
   if (!doc) return null
   const site = await viewFor(collection, page.locale, [doc])
+  reportDocumentTwin(collection, page.locale, doc, site)
   return {
     status: 200,
     markdown: documentMarkdown({ collection, locale: page.locale, doc, site, siteUrl }),

@@ -16,6 +16,7 @@ import { pageMetadata } from './metadata'
 import { notFoundMetadata, notFoundPage } from './not-found'
 import { paths, type PageCollection } from './routes'
 import { isIndexable } from './indexing'
+import { reportDocumentPage } from './shown'
 import { documentLocales } from './translations'
 
 type Props = { params: Promise<{ locale: string; slug: string }> }
@@ -61,6 +62,7 @@ export function documentRoute(collection: PageCollection) {
       : await publishedDocument(locale, slug)
     if (!doc) return notFoundPage(locale)
     const related = collection === 'posts' ? await relatedPosts(locale, doc) : []
+    if (!preview) reportDocumentPage(collection, doc, related)
     return (
       <>
         {preview ? <LivePreviewRefresh serverURL={env.SITE_URL} /> : null}

@@ -124,7 +124,7 @@ const categoryIdsOf = (doc: SiteDocument): number[] =>
   (doc.categories ?? []).map((category) => (typeof category === 'object' ? category.id : category))
 
 /** Ids of documents (per collection) and media that rich text refers to by id. */
-function richTextReferences(documents: readonly SiteDocument[]) {
+export function richTextReferences(documents: readonly SiteDocument[]) {
   const documentIds: Record<PageCollection, Set<number>> = {
     posts: new Set(),
     'case-studies': new Set(),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { startApp, type AppServer } from '../support/app-server'
 import { createDocument, uniqueSlug } from '../support/factories'
+import { comparableBody } from '../support/comparable-body'
 import { nextRequestHeaders } from '../support/next-headers'
 import { cacheableUrls as publishedUrls } from '../support/published-surfaces'
 
@@ -30,45 +31,8 @@ afterAll(async () => {
 
 const cacheableUrls = () => publishedUrls({ slug, id: postId })
 
-/**
- * The two instances differ only in their own address, which pages and files spell out (and the
- * skills index's digests of files that do).
- */
-const ORIGIN = 'http://site.test'
-/**
- * A body as every visitor must get it, whichever instance rendered it: origins unified, and a
- * page's React flight rows (the `self.__next_f.push` scripts) in sorted order, since Next.js
- * streams them in the order its async parts settle. A poisoned answer (RSC data, a prefetch, a
- * redirect) still differs in its markup.
- */
-const sameSite = (body: string, origin: string) => {
-  const rows: string[] = []
-  // Next.js places the font's size-adjust tag in <head> wherever the page's metadata has settled
-  // by then, so its position varies between renders: it is compared by count, not by place.
-  const sizeAdjust = '<meta name="next-size-adjust" content=""/>'
-  const sizeAdjustTags = body.split(sizeAdjust).length - 1
-  const markup = body
-    .replaceAll(sizeAdjust, '')
-    // Next.js's empty boundaries (metadata, outlets) are either closed in place or streamed
-    // closed a moment later, depending on timing: a streamed empty boundary is the same markup.
-    .replace(/<!--\$\?--><template id="B:\d+"><\/template><!--\/\$-->/g, '<!--$--><!--/$-->')
-    .replace(/<div hidden id="S:\d+"><\/div>/g, '')
-    .replace(/<script>\$R[BC][\s\S]*?<\/script>/g, '')
-    .replaceAll(origin, ORIGIN)
-    .replace(/sha256:[0-9a-f]{64}/g, 'sha256:')
-    .replace(/<script>self\.__next_f\.push\(([\s\S]*?)\)<\/script>/g, (_, row: string) => {
-      rows.push(...row.split('\\n'))
-      return ''
-    })
-  // React numbers flight rows in the order their async parts settle, so two renders of one page
-  // may swap two rows' ids: rows are compared by content, with ids and references to them elided.
-  const contents = rows.map((row) =>
-    row
-      .replace(/^[0-9a-f]+:/, '')
-      .replace(/\$([L@]?)[0-9a-f]+(?=\\")/g, (_, kind: string) => `$${kind}ref`),
-  )
-  return `${markup}\n${sizeAdjust} × ${sizeAdjustTags}\n${contents.sort().join('\n')}`
-}
+/** A body as every visitor must get it, whichever instance rendered it (see comparableBody). */
+const sameSite = comparableBody
 
 interface Read {
   status: number

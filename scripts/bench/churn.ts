@@ -1,0 +1,314 @@
+/**
+ * `npm run bench:churn`: what publishing costs the response cache. The production build runs
+ * with the response cache on over the generated corpus (scripts/bench/corpus.ts: 10,000 posts and
+ * 1,000 case studies, English and Spanish), under a read load of a few connections whose
+ * documents follow a Zipf distribution (rank k read in proportion to 1/k; popularity is shuffled,
+ * not the publication order), each read one of the document's surfaces: its page and markdown
+ * twin in either language, or its API answer; a small share of reads are the home pages and the
+ * first blog page, which depend on every publish.
+ *
+ *   - warm-up, then run A: the load alone;
+ *   - run B: the same load while an editor publishes one edit per second (a new title) of a
+ *     frequently read document, through the REST API of a second instance (no cache of its own),
+ *     so this instance hears of it as it would of any other instance's publish: by the
+ *     database's change notification;
+ *   - run A again (the cache keeps warming over the runs: A is their mean).
+ *
+ * It prints throughput B / A (target ≥ 80%), the share of reads answered from the cache, and the
+ * staleness of each publish: the time from the publish's response (committed) until the
+ * document's page, twin and API answer all serve the new title through the cached instance
+ * (max and p99; target ≤ 2 s). It writes the table to .data/benchmarks-churn.md.
+ *
+ * Settings: BENCH_CHURN_SECONDS (30, per run), BENCH_CHURN_CONNECTIONS (8),
+ * BENCH_CORPUS_POSTS / BENCH_CORPUS_CASE_STUDIES (the corpus's size).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+
+import autocannon from 'autocannon'
+import pg from 'pg'
+
+import { startApp, type AppServer } from '../../tests/support/app-server'
+import { stopTestDatabaseServer } from '../../tests/support/database'
+import { corpusDatabase, DEFAULT_CORPUS } from './corpus'
+import { adminAuthorization, ensureBuild, machineLine } from './lib'
+
+const RUN = `bench_churn${process.env.TEST_RUN_ID ? `_${process.env.TEST_RUN_ID.replaceAll('-', '_')}` : ''}`
+const SECONDS = Number(process.env.BENCH_CHURN_SECONDS ?? 30)
+const CONNECTIONS = Number(process.env.BENCH_CHURN_CONNECTIONS ?? 8)
+const WARM_UP_SECONDS = SECONDS
+/** Share of reads that go to pages listing everything (home, blog). */
+const LIST_SHARE = 0.03
+const LIST_PATHS = ['/en', '/es', '/en/blog']
+/** Publishes pick among the most read documents (by Zipf rank, itself Zipf-weighted). */
+const HOT_DOCUMENTS = 200
+const STALE_POLL_MS = 25
+const STALE_GIVE_UP_MS = 30_000
+
+interface Doc {
+  collection: 'posts' | 'case-studies'
+  id: number
+  slug: string
+  title: string
+}
+
+/** A fixed seed: every run reads the same sequence. */
+function seededRandom(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31
+    return state / 2 ** 31
+  }
+}
+
+/** Draws ranks 0…n-1 with probability ∝ 1/(rank+1). */
+function zipf(n: number, random: () => number): () => number {
+  const cdf = new Float64Array(n)
+  let total = 0
+  for (let rank = 0; rank < n; rank += 1) {
+    total += 1 / (rank + 1)
+    cdf[rank] = total
+  }
+  return () => {
+    const target = random() * total
+    let low = 0
+    let high = n - 1
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (cdf[middle]! < target) low = middle + 1
+      else high = middle
+    }
+    return low
+  }
+}
+
+const section = (doc: Doc) => (doc.collection === 'posts' ? 'blog' : 'case-studies')
+const pagePath = (doc: Doc, locale: 'en' | 'es') => `/${locale}/${section(doc)}/${doc.slug}`
+const apiPath = (doc: Doc) => `/api/${doc.collection}/${doc.id}?depth=0`
+
+/** One read of a document's surfaces, in the proportions a site with agents might see. */
+function surfaceOf(doc: Doc, draw: number): string {
+  if (draw < 0.4) return pagePath(doc, 'en')
+  if (draw < 0.65) return pagePath(doc, 'es')
+  if (draw < 0.75) return `${pagePath(doc, 'en')}.md`
+  if (draw < 0.8) return `${pagePath(doc, 'es')}.md`
+  return apiPath(doc)
+}
+
+async function corpusDocuments(databaseUrl: string): Promise<Doc[]> {
+  const db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+  try {
+    const read = async (collection: Doc['collection'], table: string) =>
+      (
+        await db.query<{ id: number; slug: string; title: string }>(
+          `SELECT d.id, d.slug, l.title FROM ${table} d
+           JOIN ${table}_locales l ON l._parent_id = d.id AND l._locale = 'en'
+           WHERE d._status = 'published' AND EXISTS (
+             SELECT 1 FROM ${table}_locales s WHERE s._parent_id = d.id AND s._locale = 'es'
+               AND coalesce(s.title, '') <> '')`,
+        )
+      ).rows.map((row) => ({ collection, ...row }))
+    return [...(await read('posts', 'posts')), ...(await read('case-studies', 'case_studies'))]
+  } finally {
+    await db.end()
+  }
+}
+
+interface Run {
+  perSecond: number
+  hitShare: number
+  errors: number
+  p99: number
+}
+
+async function readLoad(app: AppServer, docs: Doc[], seconds: number, seed: number): Promise<Run> {
+  const random = seededRandom(seed)
+  const rank = zipf(docs.length, random)
+  let hits = 0
+  let answered = 0
+  const result = await autocannon({
+    url: app.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const draw = random()
+          const path =
+            draw < LIST_SHARE
+              ? LIST_PATHS[Math.floor(random() * LIST_PATHS.length)]!
+              : surfaceOf(docs[rank()]!, random())
+          return { ...request, path }
+        },
+        onResponse: (_status, _body, _context, headers) => {
+          answered += 1
+          if (headers?.['x-cache'] === 'HIT') hits += 1
+        },
+      },
+    ],
+  })
+  return {
+    perSecond: result.requests.total / seconds,
+    hitShare: answered ? hits / answered : NaN,
+    errors: result.errors + result.timeouts + result.non2xx,
+    p99: result.latency.p99,
+  }
+}
+
+/** How long after `since` until every URL serves a body containing `text` (ms). */
+async function freshAfter(app: AppServer, paths: string[], text: string, since: number) {
+  const each = await Promise.all(
+    paths.map(async (path) => {
+      for (;;) {
+        const body = await (await fetch(`${app.url}${path}`)).text()
+        if (body.includes(text)) return performance.now() - since
+        if (performance.now() - since > STALE_GIVE_UP_MS) return Infinity
+        await new Promise((resolve) => setTimeout(resolve, STALE_POLL_MS))
+      }
+    }),
+  )
+  return Math.max(...each)
+}
+
+/**
+ * One publish per second for `seconds`: a new title for a frequently read document, through
+ * `editor`; the staleness of each, measured on `app`.
+ */
+async function publishEverySecond(
+  app: AppServer,
+  editor: AppServer,
+  authorization: string,
+  docs: Doc[],
+  seconds: number,
+): Promise<{ staleness: number[]; failed: number }> {
+  const pick = zipf(Math.min(HOT_DOCUMENTS, docs.length), seededRandom(99))
+  const measurements: Promise<number>[] = []
+  let failed = 0
+  const deadline = performance.now() + seconds * 1000
+  for (let round = 1; performance.now() < deadline; round += 1) {
+    const tick = performance.now()
+    const doc = docs[pick()]!
+    const title = `${doc.title} · edit ${round}`
+    measurements.push(
+      (async () => {
+        const response = await fetch(`${editor.url}/api/${doc.collection}/${doc.id}?locale=en`, {
+          method: 'PATCH',
+          headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ title, _status: 'published' }),
+        })
+        await response.arrayBuffer()
+        if (!response.ok) {
+          failed += 1
+          return NaN
+        }
+        const committed = performance.now()
+        // A twin and an API answer write the title as they are (a page escapes HTML).
+        return freshAfter(
+          app,
+          [pagePath(doc, 'en'), `${pagePath(doc, 'en')}.md`, apiPath(doc)],
+          title.replaceAll('&', '&amp;'),
+          committed,
+        )
+      })(),
+    )
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, tick + 1000 - performance.now())),
+    )
+  }
+  const staleness = (await Promise.all(measurements)).filter((value) => !Number.isNaN(value))
+  return { staleness, failed }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
+}
+const ms = (value: number) =>
+  !Number.isFinite(value)
+    ? 'never (gave up)'
+    : value >= 1000
+      ? `${(value / 1000).toFixed(2)} s`
+      : `${value.toFixed(0)} ms`
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`
+
+async function main(): Promise<void> {
+  const began = performance.now()
+  await ensureBuild()
+  console.log('preparing the corpus database…')
+  const { env, generatedSeconds } = await corpusDatabase(RUN, DEFAULT_CORPUS)
+  if (generatedSeconds !== null)
+    console.log(`generated the corpus template in ${generatedSeconds.toFixed(0)} s`)
+  const docs = await corpusDocuments(env.DATABASE_URL)
+  // Popularity is not publication order: the ranks are a fixed shuffle of the documents.
+  const shuffle = seededRandom(7)
+  for (let index = docs.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(shuffle() * (index + 1))
+    ;[docs[index], docs[other]] = [docs[other]!, docs[index]!]
+  }
+  const [app, editor] = await Promise.all([
+    startApp(`${RUN}-cached`, { ...env, RESPONSE_CACHE_MAX_MB: '512' }),
+    startApp(`${RUN}-editor`, { ...env, RESPONSE_CACHE: 'off' }),
+  ])
+  try {
+    const authorization = await adminAuthorization(editor.url, env)
+    console.log(`${docs.length} documents; warming up for ${WARM_UP_SECONDS} s…`)
+    await readLoad(app, docs, WARM_UP_SECONDS, 1)
+    console.log('run A (no publishes)…')
+    const first = await readLoad(app, docs, SECONDS, 2)
+    console.log('run B (one publish per second)…')
+    const [churn, publishes] = await Promise.all([
+      readLoad(app, docs, SECONDS, 3),
+      publishEverySecond(app, editor, authorization, docs, SECONDS),
+    ])
+    console.log('run A again…')
+    const again = await readLoad(app, docs, SECONDS, 4)
+
+    const quiet = (first.perSecond + again.perSecond) / 2
+    const report: string[] = []
+    const out = (line = '') => {
+      report.push(line)
+      console.log(line)
+    }
+    out('# Churn benchmark')
+    out()
+    out(
+      machineLine(
+        `production build, response cache on, ${docs.length} bilingual documents, ${CONNECTIONS} connections, ${SECONDS} s per run`,
+      ),
+    )
+    out()
+    out('| run | requests/s | from the cache | p99 latency | errors |')
+    out('| --- | --- | --- | --- | --- |')
+    const row = (name: string, run: Run) =>
+      out(
+        `| ${name} | ${run.perSecond.toFixed(0)} | ${percent(run.hitShare)} | ${run.p99} ms | ${run.errors} |`,
+      )
+    row('A, no publishes', first)
+    row('B, one publish per second', churn)
+    row('A again', again)
+    out()
+    const { staleness, failed } = publishes
+    out(
+      `Throughput B / A: **${percent(churn.perSecond / quiet)}** (target ≥ 80%; A is the mean of both A runs).`,
+    )
+    out(
+      `Staleness over ${staleness.length} publishes${failed ? ` (${failed} failed)` : ''}: max **${ms(Math.max(...staleness))}**, p99 **${ms(percentile(staleness, 99))}**, median ${ms(percentile(staleness, 50))} (target ≤ 2 s; from the publish's response until the page, twin and API answer serve the new title).`,
+    )
+    out()
+    out(
+      `Run time ${ms(performance.now() - began)} (target: within 10 minutes once the corpus template exists).`,
+    )
+    mkdirSync('.data', { recursive: true })
+    writeFileSync('.data/benchmarks-churn.md', `${report.join('\n')}\n`)
+  } finally {
+    await Promise.all([app.stop(), editor.stop()])
+  }
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error)
+    process.exitCode = 1
+  })
+  .finally(() => stopTestDatabaseServer())

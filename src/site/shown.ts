@@ -1,0 +1,77 @@
+import 'server-only'
+
+import { categoryKey, categoryOrderKey, documentKey, orderKey } from '@/lib/content-version'
+import { reportShown } from '@/lib/shown-content'
+import type { Locale } from '@/i18n/locales'
+
+import type { SiteDocument } from './content'
+import { richTextReferences } from './published-view'
+import { RELATED_POSTS, relatedAmong } from './related'
+import type { PageCollection } from './routes'
+import { PAGE_COLLECTIONS, type PublishedView } from './view'
+
+/*
+ * What a document's page and its twin report showing (src/lib/shown-content.ts), so the response
+ * cache keeps them until one of those things changes rather than until anything of the collection
+ * does. Their URL adds what every such page shows (settings, media: src/cache/policy.ts).
+ */
+
+const categoryIdsOf = (doc: SiteDocument): number[] =>
+  (doc.categories ?? []).map((category) => (typeof category === 'object' ? category.id : category))
+
+/**
+ * What choosing a post's related posts (src/site/related.ts: the newest sharing a category, then
+ * the newest others) depends on besides the posts chosen: which posts its categories hold, in
+ * what order — and, when fewer than `RELATED_POSTS` share one (the others fill in), which posts
+ * are published at all.
+ */
+function relatedSelectionKeys(post: SiteDocument, related: readonly SiteDocument[]): string[] {
+  const categories = new Set(categoryIdsOf(post))
+  const sharing = related.filter((other) => categoryIdsOf(other).some((id) => categories.has(id)))
+  return [
+    ...[...categories].map((id) => categoryOrderKey('posts', id)),
+    ...(sharing.length < RELATED_POSTS ? [orderKey('posts')] : []),
+  ]
+}
+
+/**
+ * A document's page: the document (its languages, its slug: a rename or an unpublish advances
+ * its key), the documents its rich text links to, the categories it and its cards show, and, for
+ * a post, its related posts and what chose them.
+ */
+export function reportDocumentPage(
+  collection: PageCollection,
+  doc: SiteDocument,
+  related: readonly SiteDocument[],
+): void {
+  const { documentIds } = richTextReferences([doc])
+  reportShown([
+    documentKey(collection, doc.id),
+    ...PAGE_COLLECTIONS.flatMap((target) =>
+      [...documentIds[target]].map((id) => documentKey(target, id)),
+    ),
+    ...[doc, ...related].flatMap(categoryIdsOf).map(categoryKey),
+    ...related.map((post) => documentKey('posts', post.id)),
+    ...(collection === 'posts' ? relatedSelectionKeys(doc, related) : []),
+  ])
+}
+
+/**
+ * A document's twin: what its page shows. Measured in the production build, the twin's route
+ * handler does not run in the async context the response cache collects reports in, so this
+ * report reaches no one yet and twins stay on their URL's broad keys (correct, not narrow).
+ * Its view (src/site/published-view.ts) holds the candidates of its related posts too, but only
+ * those chosen are shown.
+ */
+export function reportDocumentTwin(
+  collection: PageCollection,
+  locale: Locale,
+  doc: SiteDocument,
+  view: PublishedView,
+): void {
+  reportDocumentPage(
+    collection,
+    doc,
+    collection === 'posts' ? relatedAmong(view.documents.posts[locale], doc) : [],
+  )
+}
