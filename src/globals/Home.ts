@@ -1,9 +1,27 @@
-import type { GlobalConfig } from 'payload'
+import type { Field, GlobalConfig } from 'payload'
 
 import { SETTINGS_ACCESS, SETTINGS_VERSIONS } from './access'
 import { localizedDefault, MAX_HOME_SERVICES } from './defaults'
 
 const LINK_DESCRIPTION = 'A path on this site (/es/contact) or an absolute URL.'
+
+/** A section's heading and the optional sentence under it, per language, with their defaults. */
+const headingAndIntro = (section: 'services' | 'proof'): Field[] => [
+  {
+    name: 'heading',
+    type: 'text',
+    required: true,
+    localized: true,
+    defaultValue: localizedDefault((settings) => settings[section].heading),
+  },
+  {
+    name: 'intro',
+    type: 'textarea',
+    localized: true,
+    defaultValue: localizedDefault((settings) => settings[section].intro),
+    admin: { description: 'A sentence under the heading (optional).' },
+  },
+]
 
 /**
  * The home page, top to bottom: the hero, the services, the proof (featured case studies with
@@ -83,20 +101,7 @@ export const HomeGlobal: GlobalConfig = {
           label: 'Services',
           description: 'What the firm offers, as a grid of short cards.',
           fields: [
-            {
-              name: 'heading',
-              type: 'text',
-              required: true,
-              localized: true,
-              defaultValue: localizedDefault((settings) => settings.services.heading),
-            },
-            {
-              name: 'intro',
-              type: 'textarea',
-              localized: true,
-              defaultValue: localizedDefault((settings) => settings.services.intro),
-              admin: { description: 'A sentence under the heading (optional).' },
-            },
+            ...headingAndIntro('services'),
             {
               name: 'items',
               label: 'Services',
@@ -125,22 +130,7 @@ export const HomeGlobal: GlobalConfig = {
           label: 'Proof',
           description:
             'Featured case studies (tick “featured” on a case study), newest first, each with its first key result. Without any featured, the newest case studies show.',
-          fields: [
-            {
-              name: 'heading',
-              type: 'text',
-              required: true,
-              localized: true,
-              defaultValue: localizedDefault((settings) => settings.proof.heading),
-            },
-            {
-              name: 'intro',
-              type: 'textarea',
-              localized: true,
-              defaultValue: localizedDefault((settings) => settings.proof.intro),
-              admin: { description: 'A sentence under the heading (optional).' },
-            },
-          ],
+          fields: headingAndIntro('proof'),
         },
         {
           name: 'closing',
