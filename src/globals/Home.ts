@@ -23,6 +23,30 @@ const headingAndIntro = (section: 'services' | 'proof'): Field[] => [
   },
 ]
 
+/** A section's button, side by side: its label and where it leads, per language. */
+const callToAction = (section: 'hero' | 'closing'): Field => ({
+  type: 'row',
+  fields: [
+    {
+      name: 'ctaLabel',
+      label: 'Button label',
+      type: 'text',
+      required: true,
+      localized: true,
+      defaultValue: localizedDefault((settings) => settings[section].ctaLabel),
+    },
+    {
+      name: 'ctaLink',
+      label: 'Button link',
+      type: 'text',
+      required: true,
+      localized: true,
+      defaultValue: localizedDefault((settings) => settings[section].ctaLink),
+      admin: { description: LINK_DESCRIPTION },
+    },
+  ],
+})
+
 /**
  * The home page, top to bottom: the hero, the services, the proof (featured case studies with
  * their headline result) and the closing call to action. One tab per section; every text is
@@ -63,28 +87,7 @@ export const HomeGlobal: GlobalConfig = {
               defaultValue: localizedDefault((settings) => settings.hero.lede),
               admin: { description: 'One or two sentences under the heading.' },
             },
-            {
-              type: 'row',
-              fields: [
-                {
-                  name: 'ctaLabel',
-                  label: 'Button label',
-                  type: 'text',
-                  required: true,
-                  localized: true,
-                  defaultValue: localizedDefault((settings) => settings.hero.ctaLabel),
-                },
-                {
-                  name: 'ctaLink',
-                  label: 'Button link',
-                  type: 'text',
-                  required: true,
-                  localized: true,
-                  defaultValue: localizedDefault((settings) => settings.hero.ctaLink),
-                  admin: { description: LINK_DESCRIPTION },
-                },
-              ],
-            },
+            callToAction('hero'),
             {
               name: 'image',
               type: 'upload',
@@ -150,28 +153,7 @@ export const HomeGlobal: GlobalConfig = {
               localized: true,
               defaultValue: localizedDefault((settings) => settings.closing.text),
             },
-            {
-              type: 'row',
-              fields: [
-                {
-                  name: 'ctaLabel',
-                  label: 'Button label',
-                  type: 'text',
-                  required: true,
-                  localized: true,
-                  defaultValue: localizedDefault((settings) => settings.closing.ctaLabel),
-                },
-                {
-                  name: 'ctaLink',
-                  label: 'Button link',
-                  type: 'text',
-                  required: true,
-                  localized: true,
-                  defaultValue: localizedDefault((settings) => settings.closing.ctaLink),
-                  admin: { description: LINK_DESCRIPTION },
-                },
-              ],
-            },
+            callToAction('closing'),
           ],
         },
       ],
