@@ -71,15 +71,15 @@ test('an editor who forgot their password resets it from the mail and signs in',
   await signIn(page, email, chosen)
   await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'))
 
-  // The link was for one use only.
+  // The link was for one use only: its token is refused the second time. (Asked of the API the
+  // form posts to, so a form filled before the page hydrated can't make this flaky.)
+  const token = new URL(link!).pathname.split('/').pop()
+  const reused = await request.post(`${base()}/api/users/reset-password`, {
+    data: { token, password: 'yet-another-password-0042' },
+  })
+  expect(reused.status()).toBeGreaterThanOrEqual(400)
+  expect(reused.status()).toBeLessThan(500)
   await page.context().clearCookies()
-  await page.goto(link!)
-  await page.getByLabel(/^new password/i).fill('yet-another-password-0042')
-  await page.getByLabel(/confirm password/i).fill('yet-another-password-0042')
-  const refused = page.waitForResponse((response) =>
-    response.url().endsWith('/api/users/reset-password'),
-  )
-  await page.getByRole('button', { name: /reset password/i }).click()
-  expect((await refused).status()).toBeGreaterThanOrEqual(400)
-  await expect(page).toHaveURL(/\/admin\/reset\//)
+  await signIn(page, email, 'yet-another-password-0042')
+  await expect(page.getByText(/incorrect|invalid/i)).toBeVisible()
 })
