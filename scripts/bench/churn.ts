@@ -27,11 +27,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 
 import autocannon from 'autocannon'
-import pg from 'pg'
 
 import { startApp, type AppServer } from '../../tests/support/app-server'
 import { stopTestDatabaseServer } from '../../tests/support/database'
 import { corpusDatabase, DEFAULT_CORPUS } from './corpus'
+import {
+  apiPath,
+  type CorpusDoc as Doc,
+  documentsByPopularity,
+  pagePath,
+  seededRandom,
+  surfaceOf,
+  zipf,
+} from './corpus-reads'
 import { adminAuthorization, ensureBuild, machineLine } from './lib'
 
 const RUN = `bench_churn${process.env.TEST_RUN_ID ? `_${process.env.TEST_RUN_ID.replaceAll('-', '_')}` : ''}`
@@ -51,76 +59,6 @@ const LIST_PATHS = ['/en', '/es', '/en/blog']
 const HOT_DOCUMENTS = 200
 const STALE_POLL_MS = 25
 const STALE_GIVE_UP_MS = 30_000
-
-interface Doc {
-  collection: 'posts' | 'case-studies'
-  id: number
-  slug: string
-  title: string
-}
-
-/** A fixed seed: every run reads the same sequence. */
-function seededRandom(seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31
-    return state / 2 ** 31
-  }
-}
-
-/** Draws ranks 0…n-1 with probability ∝ 1/(rank+1). */
-function zipf(n: number, random: () => number): () => number {
-  const cdf = new Float64Array(n)
-  let total = 0
-  for (let rank = 0; rank < n; rank += 1) {
-    total += 1 / (rank + 1)
-    cdf[rank] = total
-  }
-  return () => {
-    const target = random() * total
-    let low = 0
-    let high = n - 1
-    while (low < high) {
-      const middle = (low + high) >> 1
-      if (cdf[middle]! < target) low = middle + 1
-      else high = middle
-    }
-    return low
-  }
-}
-
-const section = (doc: Doc) => (doc.collection === 'posts' ? 'blog' : 'case-studies')
-const pagePath = (doc: Doc, locale: 'en' | 'es') => `/${locale}/${section(doc)}/${doc.slug}`
-const apiPath = (doc: Doc) => `/api/${doc.collection}/${doc.id}?depth=0`
-
-/** One read of a document's surfaces, in the proportions a site with agents might see. */
-function surfaceOf(doc: Doc, draw: number): string {
-  if (draw < 0.4) return pagePath(doc, 'en')
-  if (draw < 0.65) return pagePath(doc, 'es')
-  if (draw < 0.75) return `${pagePath(doc, 'en')}.md`
-  if (draw < 0.8) return `${pagePath(doc, 'es')}.md`
-  return apiPath(doc)
-}
-
-async function corpusDocuments(databaseUrl: string): Promise<Doc[]> {
-  const db = new pg.Client({ connectionString: databaseUrl })
-  await db.connect()
-  try {
-    const read = async (collection: Doc['collection'], table: string) =>
-      (
-        await db.query<{ id: number; slug: string; title: string }>(
-          `SELECT d.id, d.slug, l.title FROM ${table} d
-           JOIN ${table}_locales l ON l._parent_id = d.id AND l._locale = 'en'
-           WHERE d._status = 'published' AND EXISTS (
-             SELECT 1 FROM ${table}_locales s WHERE s._parent_id = d.id AND s._locale = 'es'
-               AND coalesce(s.title, '') <> '')`,
-        )
-      ).rows.map((row) => ({ collection, ...row }))
-    return [...(await read('posts', 'posts')), ...(await read('case-studies', 'case_studies'))]
-  } finally {
-    await db.end()
-  }
-}
 
 interface Run {
   perSecond: number
@@ -264,13 +202,7 @@ async function main(): Promise<void> {
   const { env, generatedSeconds } = await corpusDatabase(RUN, DEFAULT_CORPUS)
   if (generatedSeconds !== null)
     console.log(`generated the corpus template in ${generatedSeconds.toFixed(0)} s`)
-  const docs = await corpusDocuments(env.DATABASE_URL)
-  // Popularity is not publication order: the ranks are a fixed shuffle of the documents.
-  const shuffle = seededRandom(7)
-  for (let index = docs.length - 1; index > 0; index -= 1) {
-    const other = Math.floor(shuffle() * (index + 1))
-    ;[docs[index], docs[other]] = [docs[other]!, docs[index]!]
-  }
+  const docs = await documentsByPopularity(env.DATABASE_URL)
   const [app, editor] = await Promise.all([
     startApp(`${RUN}-cached`, { ...env, RESPONSE_CACHE_MAX_MB: '512' }),
     startApp(`${RUN}-editor`, { ...env, RESPONSE_CACHE: 'off' }),

@@ -85,6 +85,25 @@ describe('ContentVersions', () => {
     expect(versions.stamp()).not.toBeNull()
   })
 
+  it('names the keys that advanced since a stamp, or everything when that cannot be told', () => {
+    const versions = liveVersions()
+    const stamp = versions.stamp()
+    expect(versions.changedSince(stamp)).toEqual([])
+    versions.advance([documentKey('posts', 12), listKey('posts')])
+    const later = versions.stamp()
+    versions.advance([documentKey('case-studies', 3), listKey('case-studies')])
+    expect(versions.changedSince(stamp)).toEqual(
+      expect.arrayContaining([documentKey('posts', 12), documentKey('case-studies', 3)]),
+    )
+    expect(versions.changedSince(later)).toEqual([
+      documentKey('case-studies', 3),
+      listKey('case-studies'),
+    ])
+    versions.advance(EVERYTHING)
+    expect(versions.changedSince(later)).toBe(EVERYTHING)
+    expect(versions.changedSince(null)).toBe(EVERYTHING)
+  })
+
   it('counts nothing read without a stamp as fresh', () => {
     expect(liveVersions().isFresh([], null)).toBe(false)
   })

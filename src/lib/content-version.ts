@@ -96,6 +96,19 @@ export class ContentVersions {
     return true
   }
 
+  /**
+   * The keys that advanced after `stamp`, for what can bring itself up to date by re-reading only
+   * what changed; `EVERYTHING` when that can't be told (everything advanced since, or no stamp).
+   * O(keys ever advanced): for the rare refresh after a change, not for a request's freshness check.
+   */
+  changedSince(stamp: number | null): ContentChange {
+    if (stamp === null || this.#everythingAt > stamp) return EVERYTHING
+    const changed: string[] = []
+    if (stamp === this.#clock) return changed
+    for (const [key, advancedAt] of this.#advancedAt) if (advancedAt > stamp) changed.push(key)
+    return changed
+  }
+
   advance(change: ContentChange): void {
     this.#clock += 1
     if (change === EVERYTHING) {

@@ -12,8 +12,7 @@ import { publicMediaIds } from './usage'
  */
 export const publicMediaOrEditors: Access = async ({ req }) => {
   if (req.user) return true
-  // Once per request: a list checks this for every cover it populates, and the lookup reads
-  // every published document's rich text.
+  // Once per request: a list checks this for every cover it populates.
   const context = req.context as { publicMediaIds?: Promise<number[]> }
   context.publicMediaIds ??= publicMediaIds(req.payload)
   return { id: { in: await context.publicMediaIds } }

@@ -6,7 +6,16 @@ import { CaseStudies } from '@/collections/CaseStudies'
 import { Posts } from '@/collections/Posts'
 import { seoPluginConfig } from '@/fields/seo'
 
-import { MEDIA_REFERENCES } from './usage'
+import {
+  CATEGORIES_KEY,
+  documentKey,
+  everyDocumentKey,
+  EVERYTHING,
+  listKey,
+  SETTINGS_KEY,
+} from '@/lib/content-version'
+
+import { MEDIA_REFERENCES, rereadAfter } from './usage'
 
 interface Found {
   uploads: string[]
@@ -86,5 +95,39 @@ describe('MEDIA_REFERENCES', () => {
     expect(MEDIA_REFERENCES.map((entry) => entry.collection).sort()).toEqual(
       [...PUBLIC_COLLECTIONS].sort(),
     )
+  })
+})
+
+describe('rereadAfter', () => {
+  it('re-reads only the documents a change names, and the globals when settings changed', () => {
+    const reread = rereadAfter([
+      documentKey('posts', 12),
+      listKey('posts'),
+      documentKey('case-studies', 3),
+      documentKey('posts', 40),
+      CATEGORIES_KEY,
+    ])
+    expect(reread).toEqual({
+      everything: false,
+      documents: new Map([
+        ['posts', [12, 40]],
+        ['case-studies', [3]],
+      ]),
+      globals: false,
+    })
+    expect(rereadAfter([SETTINGS_KEY])).toEqual({
+      everything: false,
+      documents: new Map(),
+      globals: true,
+    })
+  })
+
+  it('reads everything again when a change does not name its documents, or names too many', () => {
+    expect(rereadAfter(EVERYTHING)).toEqual({ everything: true })
+    expect(rereadAfter([everyDocumentKey('case-studies'), listKey('case-studies')])).toEqual({
+      everything: true,
+    })
+    const many = Array.from({ length: 1000 }, (_, index) => documentKey('posts', index + 1))
+    expect(rereadAfter(many)).toEqual({ everything: true })
   })
 })

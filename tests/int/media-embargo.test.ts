@@ -123,4 +123,30 @@ describe('media embargo', () => {
     await setStatus('posts', post.id, 'published')
     expect((await get(fileUrl(after.filename))).status).toBe(200)
   })
+  it('publishing a new cover returns the old one to the embargo', async () => {
+    const before = await createMedia(await noisyPng(800, 450), 'replaced-cover.png', 'image/png')
+    const after = await createMedia(await noisyPng(800, 450), 'replacing-cover.png', 'image/png')
+    const post = await createDocumentUsing(before.id, 'coverImage', { status: 'published' })
+    expect((await get(fileUrl(before.filename))).status).toBe(200)
+    await asAdminJson(`/api/posts/${post.id}?locale=en`, {
+      method: 'PATCH',
+      body: JSON.stringify({ coverImage: after.id, _status: 'published' }),
+    })
+    expect((await get(fileUrl(after.filename))).status).toBe(200)
+    expect((await get(fileUrl(before.filename))).status).toBe(404)
+  })
+
+  it('a file two published documents use stays public until neither does', async () => {
+    const shared = await createMedia(await noisyPng(800, 450), 'shared.png', 'image/png')
+    const post = await createDocumentUsing(shared.id, 'coverImage', { status: 'published' })
+    const caseStudy = await createDocumentUsing(shared.id, 'content', {
+      status: 'published',
+      collection: 'case-studies',
+    })
+    await setStatus('posts', post.id, 'draft')
+    expect((await get(fileUrl(shared.filename))).status).toBe(200)
+    await asAdmin(`/api/case-studies/${caseStudy.id}`, { method: 'DELETE' })
+    expect((await get(fileUrl(shared.filename))).status).toBe(404)
+    expect(await listedAnonymously(shared.id)).toBe(false)
+  })
 })
