@@ -31,5 +31,6 @@ EXPOSE 3000
 VOLUME ["/app/.data/media"]
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# exec: the server is PID 1's only child process, so `docker stop` (SIGTERM) reaches it.
-CMD ["sh", "-c", "node .next/migrate.mjs && exec node .next/server.mjs"]
+# exec: the server is PID 1's only child process, so `docker stop` (SIGTERM) reaches it. Its heap
+# limit (SERVER_HEAP_MB, in MB) keeps garbage from piling up between full collections.
+CMD ["sh", "-c", "node .next/migrate.mjs && exec node --max-old-space-size=${SERVER_HEAP_MB:-256} .next/server.mjs"]

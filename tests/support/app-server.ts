@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import path from 'node:path'
 
 import { scriptNodeArgs, untilStarted } from '../../scripts/lib/script-process'
-import { serverBundlePath } from '../../scripts/lib/server-bundle'
+import { serverBundlePath, serverNodeArgs } from '../../scripts/lib/server-bundle'
 
 export interface AppServer {
   url: string
@@ -63,33 +63,38 @@ function runScriptOnce(script: string, env: Record<string, string>): Promise<num
  * runs) as a separate process, and waits until it answers. Output: .data/test-logs/<name>.log.
  * `options.dir` starts the build of another checkout instead (a benchmark compares against the
  * previous release's): its server bundle, run from that directory as its `npm start` would.
+ * `options.nodeArgs` go to Node before the bundle (a benchmark's `--cpu-prof`).
  */
 export async function startApp(
   name: string,
   env: Record<string, string>,
-  options: { dir?: string } = {},
+  options: { dir?: string; nodeArgs?: string[] } = {},
 ): Promise<AppServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   mkdirSync('.data/test-logs', { recursive: true })
   const log = createWriteStream(path.join('.data/test-logs', `${name}.log`))
-  const child = spawn(process.execPath, [serverBundlePath()], {
-    cwd: options.dir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      PAYLOAD_SECRET: TEST_SECRET,
-      SITE_URL: url,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      // Production starts only with a mail transport: instances that are given no SMTP server
-      // store their mail as files, as they must be told to.
-      ...(env.SMTP_URL ? {} : { MAIL_TRANSPORT: 'files' }),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...serverNodeArgs(), ...(options.nodeArgs ?? []), serverBundlePath()],
+    {
+      cwd: options.dir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        PAYLOAD_SECRET: TEST_SECRET,
+        SITE_URL: url,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        // Production starts only with a mail transport: instances that are given no SMTP server
+        // store their mail as files, as they must be told to.
+        ...(env.SMTP_URL ? {} : { MAIL_TRANSPORT: 'files' }),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   child.stdout?.pipe(log)
   child.stderr?.pipe(log)
   const exited = new Promise<never>((_, reject) =>
