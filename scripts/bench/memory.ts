@@ -106,6 +106,9 @@ async function main(): Promise<void> {
       }),
     )
     const afterMisses = misses.stop()
+    // A server that fails fast holds little: such a run measures nothing.
+    if (failed > distinct.length / 100)
+      throw new Error(`${failed} of ${distinct.length} requests failed; see .data/test-logs`)
 
     console.log(`mixed load for ${MINUTES} min…`)
     const random = seededRandom(11)
