@@ -102,11 +102,22 @@ export interface SiteServer {
   close(): Promise<void>
 }
 
+/**
+ * The host name Next.js is told it serves under; where this server listens is `HOST`'s business
+ * (src/server/start.ts). Next's router keeps a proxy rewrite (`P.md` → /markdown-twin/P,
+ * src/proxy.ts) in this process only when the rewritten URL's origin is `http://{this}:{PORT}`,
+ * and its proxy builds request URLs on `localhost`: told any other name (`127.0.0.1`, `0.0.0.0`
+ * in the Docker image), it sent every twin over HTTP to itself, a second request answered outside
+ * the first one's response-cache context (so a twin's report of what it shows was lost) at
+ * twice the cost.
+ */
+const NEXT_HOSTNAME = 'localhost'
+
 /** Prepares Next.js and builds the server around it, not yet listening. */
 export async function createServer(options: ServerOptions = {}): Promise<SiteServer> {
   const dev = options.dev ?? process.env.NODE_ENV !== 'production'
   if (!dev) applyStandaloneConfig()
-  const app = next({ dev, hostname: env.HOST ?? 'localhost', port: env.PORT })
+  const app = next({ dev, hostname: NEXT_HOSTNAME, port: env.PORT })
   await app.prepare()
   const handle = app.getRequestHandler()
 
