@@ -160,9 +160,7 @@ describe('pages sent without the runtime', () => {
     const preview = { cookie: 'payload-token=abc; __prerender_bypass=123' }
     expect((await get(uncached, '/en/blog/post', preview)).body).toBe(WITH_RUNTIME)
     expect((await get(cached, '/en/blog/post', preview)).body).toBe(WITH_RUNTIME)
-    expect((await get(uncached, '/en', { cookie: 'payload-token=abc' })).body).toBe(
-      WITHOUT_RUNTIME,
-    )
+    expect((await get(uncached, '/en', { cookie: 'payload-token=abc' })).body).toBe(WITHOUT_RUNTIME)
   })
 
   it('leaves what is not HTML as it was written', async () => {

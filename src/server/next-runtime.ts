@@ -44,7 +44,8 @@ function isHtml(contentType: unknown): boolean {
  * bytes it wrote is dropped, since those are not the bytes that go out.
  */
 export function sendWithoutNextRuntime(response: ServerResponse): void {
-  const { writeHead, write, end, flushHeaders } = response
+  const { write, end, flushHeaders } = response
+  const writeHead = response.writeHead as (...args: unknown[]) => ServerResponse
   const chunks: Buffer[] = []
   let mode: 'undecided' | 'rewriting' | 'passing' = 'undecided'
   let reason: string | undefined
@@ -72,8 +73,7 @@ export function sendWithoutNextRuntime(response: ServerResponse): void {
         : Buffer.from(chunk as Uint8Array)
 
   response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (mode !== 'undecided')
-      return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args)
+    if (mode !== 'undecided') return writeHead.apply(this, args)
     const [status, second, third] = args
     this.statusCode = status as number
     if (typeof second === 'string') reason = second
