@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import {
   createServer,
   request,
@@ -24,13 +25,15 @@ import { renderThroughPipeline, responsePipeline, responseSteps } from './respon
 const PAGE_HEAD =
   '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>' +
   '<link rel="stylesheet" href="/_next/static/chunks/0a1b.css" data-precedence="next"/>' +
-  '<link rel="preload" href="/_next/static/media/inter.p.woff2" as="font" crossorigin="" type="font/woff2"/>'
+  '<link rel="preload" href="/_next/static/media/inter.p.woff2" as="font" crossorigin="" type="font/woff2"/>' +
+  '<link rel="icon" href="/icon-4usi79.svg?icon.0f43.svg" sizes="any" type="image/svg+xml"/>'
 const PAGE_BODY =
   '<body><main id="content"><h1>Hello</h1><a href="/en/blog">Blog</a>' +
+  `<p>${'Words worth compressing. '.repeat(60)}</p>` +
   '<script type="application/ld+json">{"@type":"Article"}</script>' +
   '<form id="contact-form"><script>(function(f){})(document.currentScript)</script></form>' +
   '</main><div hidden id="S:0"><p>late</p></div><script>$RC("B:0","S:0")</script>'
-/** What only the runtime uses: its scripts, their preloads, the flight data. */
+/** What only the runtime uses: its scripts, their preloads, the data they read. */
 const RUNTIME_HEAD =
   '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/turbopack-9f.js"/>' +
   '<script src="/_next/static/chunks/4c2d.js" async=""></script>' +
@@ -38,7 +41,8 @@ const RUNTIME_HEAD =
 const RUNTIME_BODY =
   '<script>(self.__next_f=self.__next_f||[]).push([0])</script>' +
   '<script>self.__next_f.push([1,"1:\\"$Sreact.fragment\\"\\n2:I[\\u003c/script\\u003e]\\n"])</script>' +
-  '<script>self.__next_f.push([1,"3:[\\"$\\",\\"h1\\",null,{}]\\n"])</script>'
+  '<script>self.__next_f.push([1,"3:[\\"$\\",\\"h1\\",null,{}]\\n"])</script>' +
+  '<script id="_R_">(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/39.js"],"runtimeModuleIds":[494553]});</script>'
 
 const WITH_RUNTIME = `${PAGE_HEAD}${RUNTIME_HEAD}</head>${PAGE_BODY}${RUNTIME_BODY}</body></html>`
 const WITHOUT_RUNTIME = `${PAGE_HEAD}</head>${PAGE_BODY}</body></html>`
@@ -53,7 +57,10 @@ describe('withoutNextRuntime', () => {
   })
 })
 
-/** Next.js in miniature: the page streamed in pieces, as Next writes it. */
+/**
+ * Next.js in miniature: the page streamed in pieces, as Next writes it (headers flushed before
+ * the first piece), compressed when the request accepts it.
+ */
 function fakeNext(req: IncomingMessage, res: ServerResponse): void {
   const path = (req.url ?? '/').split('?')[0]!
   if (path === '/api/health') {
@@ -64,9 +71,17 @@ function fakeNext(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Cache-Control', PUBLISHED_CACHE_CONTROL)
   // A validator of the bytes Next wrote, which are not the bytes that go out.
   res.setHeader('ETag', '"as-next-wrote-it"')
+  if (/gzip/.test(req.headers['accept-encoding'] ?? '')) {
+    res.setHeader('Content-Encoding', 'gzip')
+    res.flushHeaders()
+    return void res.end(gzipSync(WITH_RUNTIME))
+  }
   const pieces = [WITH_RUNTIME.slice(0, 150), WITH_RUNTIME.slice(150, 700), WITH_RUNTIME.slice(700)]
   let next = 0
   const writeNext = () => {
+    // As Next's compression does on its first write (`_implicitHeader`), after the flush.
+    if (next === 0) res.flushHeaders()
+    if (next === 0 && !res.headersSent) res.writeHead(res.statusCode)
     if (next < pieces.length - 1) {
       res.write(pieces[next++])
       setTimeout(writeNext, 1)
@@ -115,7 +130,7 @@ function get(
   path: string,
   headers: Record<string, string> = {},
   method = 'GET',
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string; bytes: Buffer }> {
   const { port } = server.address() as AddressInfo
   return new Promise((resolve, reject) => {
     request({ port, path, headers, method }, (res) => {
@@ -126,6 +141,7 @@ function get(
           status: res.statusCode!,
           headers: res.headers,
           body: Buffer.concat(chunks).toString('utf8'),
+          bytes: Buffer.concat(chunks),
         }),
       )
     })
@@ -153,6 +169,15 @@ describe('pages sent without the runtime', () => {
     expect(hit.headers.etag).toBe(`"${createHash('sha1').update(sent).digest('base64url')}"`)
     const off = await get(uncached, '/en/contact')
     expect(off.headers.etag).toBeUndefined()
+  })
+
+  it('has the page rendered uncompressed, and compresses it once rewritten', async () => {
+    for (const server of [uncached, cached]) {
+      const gzip = await get(server, '/en/blog/other', { 'accept-encoding': 'gzip' })
+      expect(gzip.headers['content-encoding']).toBe('gzip')
+      expect(gzip.headers['content-length']).toBe(String(gzip.bytes.length))
+      expect(gunzipSync(gzip.bytes).toString('utf8')).toBe(WITHOUT_RUNTIME)
+    }
   })
 
   it('keeps the runtime in the admin and in draft preview', async () => {

@@ -1,13 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
-import { keepsNextRuntime } from '@/site/page-scripts'
+import { compressedBody, encodedHeaders } from '@/cache/entry'
+import { negotiateEncoding } from '@/cache/policy'
+import { sendsNextRuntime } from '@/site/page-scripts'
 
 /**
  * Pages sent without Next.js's client runtime (which pages: src/site/page-scripts.ts).
  *
  * What goes is what only the runtime uses: the scripts it loads from the build
- * (`/_next/static/…`: React, the router, the pages' client components), their preloads, and the
- * React flight data (`self.__next_f.push(…)` scripts) it would hydrate the page from. What stays
+ * (`/_next/static/…`: React, the router, the pages' client components), their preloads, the
+ * list of chunks Turbopack's loader would fetch, and the React flight data (`self.__next_f.push(…)`
+ * scripts) the runtime would hydrate the page from. What stays
  * is everything the page is without them: its markup, styles and fonts, its JSON-LD, and React's
  * own small inline scripts that reveal a streamed boundary (`$RC`), which the markup needs.
  */
@@ -18,14 +21,16 @@ const BUILD_SCRIPT = /<script\b[^>]*?\ssrc="\/_next\/static\/[^"]*"[^>]*><\/scri
 const BUILD_SCRIPT_PRELOAD =
   /<link\b(?=[^>]*\srel="(?:preload|modulepreload)")(?=[^>]*\shref="\/_next\/static\/[^"]*\.m?js")[^>]*>/g
 /**
- * An inline script that pushes flight data for the runtime (Next escapes `<` inside it, so the
- * first `</script>` ends it).
+ * An inline script that hands the runtime its data: the flight data (`self.__next_f.push`), or
+ * the list of chunks Turbopack's runtime is to load (`globalThis.TURBOPACK.push`). Both are JSON
+ * with `<` escaped, so the first `</script>` ends them.
  */
-const FLIGHT_DATA = /<script>\(?self\.__next_f\b[\s\S]*?<\/script>/g
+const RUNTIME_DATA =
+  /<script(?:\s+id="[^"]*")?>\(?(?:self\.__next_f\b|globalThis\["TURBOPACK"\])[\s\S]*?<\/script>/g
 
-/** `html` less Next.js's client runtime: its scripts, their preloads and its flight data. */
+/** `html` less Next.js's client runtime: its scripts, their preloads and the data they read. */
 export function withoutNextRuntime(html: string): string {
-  return html.replace(BUILD_SCRIPT, '').replace(BUILD_SCRIPT_PRELOAD, '').replace(FLIGHT_DATA, '')
+  return html.replace(BUILD_SCRIPT, '').replace(BUILD_SCRIPT_PRELOAD, '').replace(RUNTIME_DATA, '')
 }
 
 function isHtml(contentType: unknown): boolean {
@@ -35,7 +40,8 @@ function isHtml(contentType: unknown): boolean {
 /**
  * Makes `response` go out without Next.js's client runtime when it is an HTML document: its body
  * is held until the application ends it, rewritten by `withoutNextRuntime`, then written with
- * its head. Anything else (a redirect, JSON, an encoded body) passes through as written.
+ * its head, compressed as `acceptEncoding` allows (the application rendered it uncompressed).
+ * Anything else (a redirect, JSON, a twin) passes through as written.
  *
  * Installed on top of the response pipeline (src/server/response-pipeline.ts), so the pipeline
  * finalizes the head when this writes it, and whatever is below (the response cache's capture,
@@ -43,12 +49,20 @@ function isHtml(contentType: unknown): boolean {
  * measures (Content-Length) what is sent. A validator or digest the application made of the
  * bytes it wrote is dropped, since those are not the bytes that go out.
  */
-export function sendWithoutNextRuntime(response: ServerResponse): void {
+export function sendWithoutNextRuntime(
+  response: ServerResponse,
+  acceptEncoding: string | undefined,
+): void {
   const { write, end, flushHeaders } = response
   const writeHead = response.writeHead as (...args: unknown[]) => ServerResponse
   const chunks: Buffer[] = []
   let mode: 'undecided' | 'rewriting' | 'passing' = 'undecided'
   let reason: string | undefined
+
+  const writeHeadAsGiven = (self: ServerResponse) =>
+    reason === undefined
+      ? writeHead.call(self, self.statusCode)
+      : writeHead.call(self, self.statusCode, reason)
 
   /** Decided once, when the head would first go out: every header is set by then. */
   const decide = (self: ServerResponse): void => {
@@ -59,10 +73,7 @@ export function sendWithoutNextRuntime(response: ServerResponse): void {
       self.statusCode !== 204 &&
       self.statusCode !== 304
     mode = rewritable ? 'rewriting' : 'passing'
-    if (mode === 'passing') {
-      if (reason === undefined) writeHead.call(self, self.statusCode)
-      else writeHead.call(self, self.statusCode, reason)
-    }
+    if (mode === 'passing') writeHeadAsGiven(self)
   }
 
   const toBuffer = (chunk: unknown, encoding?: unknown): Buffer =>
@@ -73,7 +84,8 @@ export function sendWithoutNextRuntime(response: ServerResponse): void {
         : Buffer.from(chunk as Uint8Array)
 
   response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (mode !== 'undecided') return writeHead.apply(this, args)
+    if (mode === 'passing') return writeHead.apply(this, args)
+    // Held with the body: what it sets is written with the rewritten body.
     const [status, second, third] = args
     this.statusCode = status as number
     if (typeof second === 'string') reason = second
@@ -107,27 +119,41 @@ export function sendWithoutNextRuntime(response: ServerResponse): void {
   response.end = function (this: ServerResponse, ...args: unknown[]) {
     decide(this)
     if (mode === 'passing') return (end as (...rest: unknown[]) => ServerResponse).apply(this, args)
+    mode = 'passing'
     const [first, second] = args
     if (first !== undefined && typeof first !== 'function') chunks.push(toBuffer(first, second))
     const callback = args.find((value) => typeof value === 'function') as (() => void) | undefined
-    const body = Buffer.from(withoutNextRuntime(Buffer.concat(chunks).toString('utf8')), 'utf8')
+    let body: Buffer = Buffer.from(
+      withoutNextRuntime(Buffer.concat(chunks).toString('utf8')),
+      'utf8',
+    )
     for (const name of ['etag', 'repr-digest', 'content-digest']) this.removeHeader(name)
-    if (this.hasHeader('content-length')) this.setHeader('content-length', body.length)
-    mode = 'passing'
-    if (reason === undefined) writeHead.call(this, this.statusCode)
-    else writeHead.call(this, this.statusCode, reason)
+    const encoding = negotiateEncoding(acceptEncoding)
+    const compressed =
+      encoding === 'identity' ? null : compressedBody(body, this.getHeaders(), encoding)
+    if (compressed && encoding !== 'identity') {
+      for (const [name, value] of Object.entries(
+        encodedHeaders(this.getHeaders(), encoding, compressed.length),
+      ))
+        if (value !== undefined) this.setHeader(name, value)
+      body = compressed
+    }
+    const head = this.req?.method === 'HEAD'
+    if (!head) this.setHeader('content-length', body.length)
+    writeHeadAsGiven(this)
     return (end as (...rest: unknown[]) => ServerResponse).call(
       this,
-      this.req?.method === 'HEAD' ? undefined : body,
+      head ? undefined : body,
       callback,
     )
   } as ServerResponse['end']
 }
 
 /**
- * `handle` (Next.js), with the HTML of every request whose page doesn't keep the runtime
- * (`keepsNextRuntime`) sent without it. The server hands this to the response pipeline, which
- * calls it with the pipeline already on the response.
+ * `handle` (Next.js), with the HTML of the site's pages sent without the runtime unless the page
+ * keeps it (`sendsNextRuntime`). Such a page is rendered uncompressed (Next would compress
+ * it before it could be rewritten) and compressed once rewritten. The server hands this to the
+ * response pipeline, which calls it with the pipeline already on the response.
  */
 export function withoutNextRuntimeWhereUnused<Result>(
   handle: (request: IncomingMessage, response: ServerResponse) => Result,
@@ -135,8 +161,11 @@ export function withoutNextRuntimeWhereUnused<Result>(
   return (request, response) => {
     const url = request.url ?? '/'
     const queryAt = url.indexOf('?')
-    if (!keepsNextRuntime(queryAt === -1 ? url : url.slice(0, queryAt), request.headers))
-      sendWithoutNextRuntime(response)
+    if (!sendsNextRuntime(queryAt === -1 ? url : url.slice(0, queryAt), request.headers)) {
+      const acceptEncoding = request.headers['accept-encoding']
+      delete request.headers['accept-encoding']
+      sendWithoutNextRuntime(response, acceptEncoding)
+    }
     return handle(request, response)
   }
 }

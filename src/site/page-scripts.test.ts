@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { keepsNextRuntime } from './page-scripts'
+import { sendsNextRuntime } from './page-scripts'
 
-describe('which pages keep Next.js’s client runtime', () => {
+describe('which pages carry Next.js’s client runtime', () => {
   it.each([
     '/en',
     '/es/blog',
@@ -11,21 +11,22 @@ describe('which pages keep Next.js’s client runtime', () => {
     '/es/search',
     '/docs/api',
     '/en/no-such-page',
-  ])('not the site’s page %s', (path) => {
-    expect(keepsNextRuntime(path, {})).toBe(false)
-    expect(keepsNextRuntime(path, { cookie: 'payload-token=abc' })).toBe(false)
+  ])('not on the site’s page %s', (path) => {
+    expect(sendsNextRuntime(path, {})).toBe(false)
+    expect(sendsNextRuntime(path, { cookie: 'payload-token=abc' })).toBe(false)
   })
 
-  it('the admin', () => {
-    expect(keepsNextRuntime('/admin', {})).toBe(true)
-    expect(keepsNextRuntime('/admin/collections/posts', {})).toBe(true)
+  it('outside the site’s pages: the admin', () => {
+    expect(sendsNextRuntime('/admin', {})).toBe(true)
+    expect(sendsNextRuntime('/admin/collections/posts', {})).toBe(true)
+    expect(sendsNextRuntime('/api/posts', {})).toBe(true)
   })
 
   it('any page in draft preview', () => {
-    expect(keepsNextRuntime('/en/blog/draft', { cookie: '__prerender_bypass=1a2b' })).toBe(true)
+    expect(sendsNextRuntime('/en/blog/draft', { cookie: '__prerender_bypass=1a2b' })).toBe(true)
     expect(
-      keepsNextRuntime('/en/contact', { cookie: 'payload-token=abc; __prerender_bypass=1a2b' }),
+      sendsNextRuntime('/en/contact', { cookie: 'payload-token=abc; __prerender_bypass=1a2b' }),
     ).toBe(true)
-    expect(keepsNextRuntime('/en', { cookie: 'not__prerender_bypass=1' })).toBe(false)
+    expect(sendsNextRuntime('/en', { cookie: 'not__prerender_bypass=1' })).toBe(false)
   })
 })
