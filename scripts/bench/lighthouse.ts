@@ -40,12 +40,17 @@ function runtimeChunks(): Set<string> {
 }
 
 /**
- * The runtime's size as a browser downloads it (compressed as Chromium asks, headers left out):
- * what each page loaded before the server took it out, and still loads where it is kept.
+ * The runtime's size as Chromium downloads it (compressed as it asks; headers left out, and the
+ * polyfills, which it skips as `noModule`): what each page loaded before the server took it out,
+ * and still loads where it is kept.
  */
-async function runtimeBaselineBytes(appUrl: string, runtime: Set<string>): Promise<number> {
+async function runtimeBaselineBytes(appUrl: string): Promise<number> {
+  const distDir = process.env.NEXT_DIST_DIR || '.next'
+  const { rootMainFiles = [] } = JSON.parse(
+    readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8'),
+  ) as { rootMainFiles?: string[] }
   const sizes = await Promise.all(
-    [...runtime].map(
+    rootMainFiles.map(
       (file) =>
         new Promise<number>((resolve, reject) => {
           get(
@@ -102,7 +107,7 @@ async function main(): Promise<void> {
   const rows: string[] = []
   let baseline = ''
   try {
-    baseline = `Next's runtime (React and the app router, ${runtime.size} files): ${kb(await runtimeBaselineBytes(app.url, runtime))} compressed, loaded by every app-router page that keeps it.`
+    baseline = `Next's runtime (React and the app router): ${kb(await runtimeBaselineBytes(app.url))} compressed, loaded by every app-router page that keeps it.`
     console.log(baseline)
     await withChromium(async (port) => {
       // One unrecorded run warms the server's caches and Chromium's.
