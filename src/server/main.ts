@@ -14,6 +14,8 @@
  * - gives each request it hands to Next.js an id (`X-Request-Id`), logs it as one JSON line, and
  *   finalizes its response head in one place: the response pipeline (response-pipeline.ts:
  *   the page's status, repairs, security headers, the caching policy);
+ * - sends the site's pages without Next.js's client runtime where nothing on them needs it
+ *   (src/site/page-scripts.ts says which keep it; next-runtime.ts takes it out);
  * - closes gracefully: stops accepting, lets in-flight requests finish, then lets the app finish
  *   its jobs and close its pools (src/lib/process-singleton.ts).
  */
@@ -60,6 +62,7 @@ import { logger } from '@/lib/logger'
 import { runShutdownTasks } from '@/lib/process-singleton'
 
 import { applyConnectionLimits, connectionLimits, connectionServerOptions } from './limits'
+import { withoutNextRuntimeWhereUnused } from './next-runtime'
 import { renderThroughPipeline, responsePipeline, responseSteps } from './response-pipeline'
 import { applyStandaloneConfig } from './standalone'
 
@@ -119,7 +122,8 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
   if (!dev) applyStandaloneConfig()
   const app = next({ dev, hostname: NEXT_HOSTNAME, port: env.PORT })
   await app.prepare()
-  const handle = app.getRequestHandler()
+  // Inside the pipeline: a page's HTML goes out, and into the response cache, without the runtime.
+  const pageHandler = withoutNextRuntimeWhereUnused(app.getRequestHandler())
 
   const SECURITY_HEADERS = securityHeaders(env.SITE_URL, dev)
   const pipeline = responsePipeline(responseSteps(SECURITY_HEADERS))
@@ -149,7 +153,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
       request.headers[CLIENT_ADDRESS_HEADER] = address
       request.headers[CLIENT_SIGNATURE_HEADER] = signClientAddress(address, env.PAYLOAD_SECRET)
     }
-    renderThroughPipeline(request, response, pipeline, handle, (head) =>
+    renderThroughPipeline(request, response, pipeline, pageHandler, (head) =>
       cache?.headWritten(request, head.status),
     )
   }
