@@ -93,6 +93,7 @@ async function main(): Promise<void> {
     console.log(`${distinct.length} distinct URLs, ${CONNECTIONS} at a time…`)
     const misses = sampleRss(pid)
     let next = 0
+    let done = 0
     let failed = 0
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
@@ -101,7 +102,8 @@ async function main(): Promise<void> {
           const response = await fetch(`${app.url}${path}`)
           await response.arrayBuffer()
           if (!response.ok) failed += 1
-          if (next % 2_000 === 0) console.log(`  ${next}: RSS ${mb(procStatus(pid, 'VmRSS'))}`)
+          done += 1
+          if (done % 2_000 === 0) console.log(`  ${done}: RSS ${mb(procStatus(pid, 'VmRSS'))}`)
         }
       }),
     )
