@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 
 import { isSharedCacheable } from '@/http/cache-control'
 import { matchesIfNoneMatch } from '@/http/conditional'
+import { chunkBytes, isBodyChunk, setHeadFrom } from '@/http/held-response'
 import { REQUEST_ID_HEADER } from '@/http/request-id'
 import { collectShownContent, type ShownContent } from '@/lib/shown-content'
 
@@ -215,32 +216,16 @@ function captureResponse(
     for (const chunk of chunks.splice(0)) (write as (chunk: Buffer) => boolean).call(self, chunk)
   }
 
-  const toBuffer = (chunk: unknown, encoding?: unknown): Buffer =>
-    Buffer.isBuffer(chunk)
-      ? chunk
-      : typeof chunk === 'string'
-        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-        : Buffer.from(chunk as Uint8Array)
-
   response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     if (!capturing) return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args)
-    const [status, second, third] = args
-    this.statusCode = status as number
-    if (typeof second === 'string') this.statusMessage = second
-    const headers = typeof second === 'string' ? third : second
-    if (Array.isArray(headers)) {
-      for (let index = 0; index < headers.length; index += 2)
-        this.setHeader(String(headers[index]), headers[index + 1] as string)
-    } else if (headers && typeof headers === 'object') {
-      for (const [name, value] of Object.entries(headers))
-        if (value !== undefined) this.setHeader(name, value as string)
-    }
+    const reason = setHeadFrom(this, args)
+    if (reason !== undefined) this.statusMessage = reason
     return this
   } as ServerResponse['writeHead']
 
   response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
     if (!capturing) return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest)
-    const buffer = toBuffer(chunk, rest[0])
+    const buffer = chunkBytes(chunk, rest[0])
     chunks.push(buffer)
     buffered += buffer.length
     if (buffered > maxBytes) overflow(this)
@@ -257,7 +242,7 @@ function captureResponse(
   response.end = function (this: ServerResponse, ...args: unknown[]) {
     if (!capturing) return (end as (...rest: unknown[]) => ServerResponse).apply(this, args)
     const [first, second] = args
-    if (first !== undefined && typeof first !== 'function') chunks.push(toBuffer(first, second))
+    if (isBodyChunk(first)) chunks.push(chunkBytes(first, second))
     // Completes the head the way Node would (running every wrapper of writeHead), still captured.
     this.writeHead(this.statusCode)
     capturing = false

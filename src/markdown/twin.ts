@@ -2,6 +2,7 @@ import 'server-only'
 
 import { CACHING_POLICY, NEVER_STORED } from '@/http/cache-control'
 import { TWIN_FORM_PARAMETER } from '@/http/negotiation'
+import { TWIN_ROUTE } from '@/proxy'
 import { MOVED_PERMANENTLY } from '@/http/response-status'
 import { isSafeRedirectTarget, twinRedirectTarget } from '@/redirects/paths'
 import { estimateTokens, textResponse } from '@/http/text-response'
@@ -178,8 +179,15 @@ type TwinContext = { params: Promise<{ path?: string[] }> }
 export function markdownTwinRoute() {
   return withErrorHandling(async (request: Request, context: TwinContext) => {
     const { path = [] } = await context.params
-    const search = new URL(request.url).searchParams
-    const negotiated = search.get(TWIN_FORM_PARAMETER) === 'negotiated'
+    const url = new URL(request.url)
+    const search = url.searchParams
+    // When Next keeps the proxy's rewrite in this process (as the project's server has it), the
+    // handler sees the URL as it was asked for, `P.md` or P itself, without the rewrite's query;
+    // behind a rewrite that went out over HTTP, it sees the twin route and the proxy's parameter.
+    const rewritten = url.pathname === TWIN_ROUTE || url.pathname.startsWith(`${TWIN_ROUTE}/`)
+    const negotiated = rewritten
+      ? search.get(TWIN_FORM_PARAMETER) === 'negotiated'
+      : !url.pathname.endsWith('.md')
     search.delete(TWIN_FORM_PARAMETER)
     const twin = await markdownTwin(`/${path.map(encodeURIComponent).join('/')}`, search, {
       requestHeaders: request.headers,

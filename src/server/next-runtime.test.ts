@@ -68,6 +68,11 @@ function fakeNext(req: IncomingMessage, res: ServerResponse): void {
     return void res.end('{"status":"ok","note":"<script src=\\"/_next/static/x.js\\"></script>"}')
   }
   res.setHeader('Content-Type', 'text/html; charset=utf-8')
+  if (req.method === 'HEAD' && path === '/fr') {
+    // Next ends a HEAD of its not-found page with a null body.
+    res.statusCode = 404
+    return void res.end(null)
+  }
   res.setHeader('Cache-Control', PUBLISHED_CACHE_CONTROL)
   // A validator of the bytes Next wrote, which are not the bytes that go out.
   res.setHeader('ETag', '"as-next-wrote-it"')
@@ -197,5 +202,13 @@ describe('pages sent without the runtime', () => {
     const head = await get(uncached, '/en', {}, 'HEAD')
     expect(head.status).toBe(200)
     expect(head.body).toBe('')
+  })
+
+  it('answers a HEAD that Next ends with a null body', async () => {
+    for (const server of [uncached, cached]) {
+      const head = await get(server, '/fr', {}, 'HEAD')
+      expect(head.status).toBe(404)
+      expect(head.body).toBe('')
+    }
   })
 })

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { compressedBody, encodedHeaders } from '@/cache/entry'
 import { negotiateEncoding } from '@/cache/policy'
+import { chunkBytes, isBodyChunk, setHeadFrom } from '@/http/held-response'
 import { sendsNextRuntime } from '@/site/page-scripts'
 
 /**
@@ -76,27 +77,10 @@ export function sendWithoutNextRuntime(
     if (mode === 'passing') writeHeadAsGiven(self)
   }
 
-  const toBuffer = (chunk: unknown, encoding?: unknown): Buffer =>
-    Buffer.isBuffer(chunk)
-      ? chunk
-      : typeof chunk === 'string'
-        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-        : Buffer.from(chunk as Uint8Array)
-
   response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     if (mode === 'passing') return writeHead.apply(this, args)
     // Held with the body: what it sets is written with the rewritten body.
-    const [status, second, third] = args
-    this.statusCode = status as number
-    if (typeof second === 'string') reason = second
-    const headers = typeof second === 'string' ? third : second
-    if (Array.isArray(headers)) {
-      for (let index = 0; index < headers.length; index += 2)
-        this.setHeader(String(headers[index]), headers[index + 1] as string)
-    } else if (headers && typeof headers === 'object') {
-      for (const [name, value] of Object.entries(headers))
-        if (value !== undefined) this.setHeader(name, value as string)
-    }
+    reason = setHeadFrom(this, args) ?? reason
     decide(this)
     return this
   } as ServerResponse['writeHead']
@@ -110,7 +94,7 @@ export function sendWithoutNextRuntime(
     decide(this)
     if (mode === 'passing')
       return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest)
-    chunks.push(toBuffer(chunk, rest[0]))
+    chunks.push(chunkBytes(chunk, rest[0]))
     const callback = rest.find((value) => typeof value === 'function') as (() => void) | undefined
     if (callback) process.nextTick(callback)
     return true
@@ -121,7 +105,7 @@ export function sendWithoutNextRuntime(
     if (mode === 'passing') return (end as (...rest: unknown[]) => ServerResponse).apply(this, args)
     mode = 'passing'
     const [first, second] = args
-    if (first !== undefined && typeof first !== 'function') chunks.push(toBuffer(first, second))
+    if (isBodyChunk(first)) chunks.push(chunkBytes(first, second))
     const callback = args.find((value) => typeof value === 'function') as (() => void) | undefined
     let body: Buffer = Buffer.from(
       withoutNextRuntime(Buffer.concat(chunks).toString('utf8')),
