@@ -22,6 +22,11 @@ describe('which pages carry Next.js’s client runtime', () => {
     expect(sendsNextRuntime('/api/posts', {})).toBe(true)
   })
 
+  it('not files under a locale: feeds and twins are sent as their routes write them', () => {
+    expect(sendsNextRuntime('/en/feed.xml', {})).toBe(true)
+    expect(sendsNextRuntime('/es/blog/observability-before-incidents.md', {})).toBe(true)
+  })
+
   it('any page in draft preview', () => {
     expect(sendsNextRuntime('/en/blog/draft', { cookie: '__prerender_bypass=1a2b' })).toBe(true)
     expect(

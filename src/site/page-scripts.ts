@@ -15,8 +15,11 @@ import type { IncomingHttpHeaders } from 'node:http'
  * runtime is left as Next sends it.
  */
 
-/** The site's pages: every path under a locale, and the API reference. */
-const SITE_PAGE = /^\/[a-z]{2}(?:\/|$)|^\/docs\/api$/
+/**
+ * The site's pages: every path under a locale, and the API reference. A file under a locale (a
+ * feed, a twin) is not a page: it is sent as its route writes it.
+ */
+const SITE_PAGE = /^\/[a-z]{2}(?:\/[^.]*)?$|^\/docs\/api$/
 
 /** Where a page of the site keeps the runtime, because React runs on it in the browser. */
 export const NEXT_RUNTIME_KEPT = {
