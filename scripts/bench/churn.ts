@@ -40,9 +40,9 @@ import {
   surfaceOf,
   zipf,
 } from './corpus-reads'
-import { adminAuthorization, ensureBuild, machineLine } from './lib'
+import { adminAuthorization, benchRunName, ensureBuild, machineLine } from './lib'
 
-const RUN = `bench_churn${process.env.TEST_RUN_ID ? `_${process.env.TEST_RUN_ID.replaceAll('-', '_')}` : ''}`
+const RUN = benchRunName('bench_churn')
 const SECONDS = Number(process.env.BENCH_CHURN_SECONDS ?? 30)
 const CONNECTIONS = Number(process.env.BENCH_CHURN_CONNECTIONS ?? 8)
 const WARM_UP_SECONDS = SECONDS

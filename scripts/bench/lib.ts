@@ -16,6 +16,12 @@ import { freePort, runScript } from '../../tests/support/app-server'
 import { createTestDatabase } from '../../tests/support/database'
 import { buildServerBundle, serverBundlePath } from '../lib/server-bundle'
 
+/** A benchmark's run name (its databases and logs), apart per TEST_RUN_ID. */
+export function benchRunName(bench: string): string {
+  const id = process.env.TEST_RUN_ID
+  return id ? `${bench}_${id.replaceAll('-', '_')}` : bench
+}
+
 /** A field of /proc/<pid>/status, in bytes (Linux). */
 export function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const text = readFileSync(`/proc/${pid}/status`, 'utf8')

@@ -30,9 +30,9 @@ import {
   surfaceOf,
   zipf,
 } from './corpus-reads'
-import { ensureBuild, machineLine, procStatus } from './lib'
+import { benchRunName, ensureBuild, machineLine, procStatus } from './lib'
 
-const RUN = `bench_memory${process.env.TEST_RUN_ID ? `_${process.env.TEST_RUN_ID.replaceAll('-', '_')}` : ''}`
+const RUN = benchRunName('bench_memory')
 const DISTINCT_URLS = Number(process.env.BENCH_MEMORY_URLS ?? 20_000)
 const MINUTES = Number(process.env.BENCH_MEMORY_MINUTES ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_MEMORY_CONNECTIONS ?? 8)

@@ -21,9 +21,16 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { startApp, type AppServer } from '../../tests/support/app-server'
 import { stopTestDatabaseServer } from '../../tests/support/database'
 import { corpusDatabase, DEFAULT_CORPUS, type CorpusSize } from './corpus'
-import { adminAuthorization, ensureBuild, machineLine, median, procStatus } from './lib'
+import {
+  adminAuthorization,
+  benchRunName,
+  ensureBuild,
+  machineLine,
+  median,
+  procStatus,
+} from './lib'
 
-const RUN = `bench_scale${process.env.TEST_RUN_ID ? `_${process.env.TEST_RUN_ID.replaceAll('-', '_')}` : ''}`
+const RUN = benchRunName('bench_scale')
 const KB = 1024
 const MB = 1024 * 1024
 

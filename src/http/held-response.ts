@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http'
 
 /**
- * For code that holds a response's head and body before they go out (the response cache's
- * capture, the page rewrite that takes out Next's runtime): `write`/`end` and `writeHead` as
+ * For code that takes over a response's head or body before they go out (the response cache's
+ * capture, the pipeline that finalizes the head): `write`/`end` and `writeHead` as
  * Node accepts them, taken apart.
  */
 

@@ -1,5 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 
+import { setHeadFrom } from './held-response'
+
 /** A response's status and headers as they are about to be written (names in lower case). */
 export interface ResponseHead {
   readonly status: number
@@ -56,16 +58,8 @@ export function finalizeHeadOnWrite(
     if (finalized) return writeHead.apply(this, args)
     finalized = true
     const status = args[0] as number
-    const reason = typeof args[1] === 'string' ? args[1] : undefined
-    const given = reason === undefined ? args[1] : args[2]
     // Headers handed to writeHead take precedence over those set before, as in Node.
-    if (Array.isArray(given)) {
-      for (let index = 0; index < given.length; index += 2)
-        this.setHeader(String(given[index]), given[index + 1] as string)
-    } else if (given && typeof given === 'object') {
-      for (const [name, value] of Object.entries(given))
-        if (value !== undefined) this.setHeader(name, value as string)
-    }
+    const reason = setHeadFrom(this, args)
     const before = this.getHeaders()
     const head = finalize({ status, headers: before })
     if (head.headers !== before) {
