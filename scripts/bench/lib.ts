@@ -40,6 +40,44 @@ export function cpuMillis(pid: number): number {
 /** `getconf CLK_TCK` on every Linux this runs on. */
 const CLOCK_TICKS_PER_SECOND = 100
 
+/**
+ * CPU time used so far by each PostgreSQL backend serving the database of `databaseUrl` (its
+ * client connections but the one asking), by pid, in milliseconds; empty when the server is not
+ * on this machine (its processes are not in /proc). The app's pool keeps its connections, so
+ * the difference between two readings is what its queries cost the database server.
+ */
+export async function databaseCpuMillis(databaseUrl: string): Promise<Map<number, number>> {
+  const db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+  try {
+    const { rows } = await db.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity
+       WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+    )
+    const cpu = new Map<number, number>()
+    for (const { pid } of rows) {
+      try {
+        cpu.set(pid, cpuMillis(pid))
+      } catch {
+        // Not on this machine, or gone since.
+      }
+    }
+    return cpu
+  } finally {
+    await db.end()
+  }
+}
+
+/** Database CPU between two readings of `databaseCpuMillis` (a backend new since counts whole). */
+export function databaseCpuBetween(
+  before: Map<number, number>,
+  after: Map<number, number>,
+): number {
+  let total = 0
+  for (const [pid, millis] of after) total += millis - (before.get(pid) ?? 0)
+  return total
+}
+
 /** Builds the app (and the server bundle) first when NEXT_DIST_DIR has no build. */
 export async function ensureBuild(): Promise<void> {
   const distDir = process.env.NEXT_DIST_DIR || '.next'

@@ -2,10 +2,13 @@
  * `npm run bench:lighthouse`: Lighthouse's mobile preset (a mid-range phone on slow 4G, simulated)
  * against the production build on the demo content: the median of five runs per page of the
  * performance score, total blocking time and largest contentful paint, and the JavaScript each
- * page ships, Next's runtime (the scripts every page of the app router loads) apart from the
- * page's own. Prints a table beside the targets and writes it to .data/benchmarks-lighthouse.md.
+ * page ships, Next's runtime (the scripts every page of the app router loads unless the server
+ * takes them out: src/site/page-scripts.ts) apart from the page's own; and, as the baseline, how
+ * large that runtime is. Prints a table beside the targets and writes it to
+ * .data/benchmarks-lighthouse.md.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { get } from 'node:http'
 import path from 'node:path'
 
 import { startApp } from '../../tests/support/app-server'
@@ -34,6 +37,39 @@ function runtimeChunks(): Set<string> {
     polyfillFiles?: string[]
   }
   return new Set([...(manifest.rootMainFiles ?? []), ...(manifest.polyfillFiles ?? [])])
+}
+
+/**
+ * The runtime's size as Chromium downloads it (compressed as it asks; headers left out, and the
+ * polyfills, which it skips as `noModule`): what each page loaded before the server took it out,
+ * and still loads where it is kept.
+ */
+async function runtimeBaselineBytes(appUrl: string): Promise<number> {
+  const distDir = process.env.NEXT_DIST_DIR || '.next'
+  const { rootMainFiles = [] } = JSON.parse(
+    readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8'),
+  ) as { rootMainFiles?: string[] }
+  const sizes = await Promise.all(
+    rootMainFiles.map(
+      (file) =>
+        new Promise<number>((resolve, reject) => {
+          get(
+            `${appUrl}/_next/${file}`,
+            { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } },
+            (response) => {
+              let bytes = 0
+              response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+              response.on('end', () =>
+                response.statusCode === 200
+                  ? resolve(bytes)
+                  : reject(new Error(`${file}: ${response.statusCode}`)),
+              )
+            },
+          ).on('error', reject)
+        }),
+    ),
+  )
+  return sizes.reduce((total, size) => total + size, 0)
 }
 
 interface Measured {
@@ -69,7 +105,10 @@ async function main(): Promise<void> {
   const env = await prepareBenchDatabase(RUN, 0)
   const app = await startApp(RUN, { ...env, MAIL_TRANSPORT: 'files' })
   const rows: string[] = []
+  let baseline = ''
   try {
+    baseline = `Next's runtime (React and the app router): ${kb(await runtimeBaselineBytes(app.url))} compressed, loaded by every app-router page that keeps it.`
+    console.log(baseline)
     await withChromium(async (port) => {
       // One unrecorded run warms the server's caches and Chromium's.
       await audit(`${app.url}${PAGES[0]!.path}`, port, ['performance'])
@@ -90,6 +129,8 @@ async function main(): Promise<void> {
     '# Phones (Lighthouse)',
     '',
     machineLine(`production build, Lighthouse mobile preset, median of ${RUNS} runs`),
+    '',
+    baseline,
     '',
     '| page | performance | total blocking time | LCP | JavaScript (transfer) | of it Next runtime | of it the page |',
     '| --- | --- | --- | --- | --- | --- | --- |',

@@ -8,7 +8,8 @@
  *      req/s, p50, p99, errors, the ratio of the two, and server CPU time per request
  *      (/proc/<pid>/stat before and after);
  *   3. measures cache misses on a second instance with the response cache off: latency one
- *      request at a time, throughput and CPU per request at 32 connections;
+ *      request at a time, throughput and CPU per request at 32 connections, the server's and
+ *      that of the PostgreSQL backends serving it (when the database server runs on this machine);
  *   4. publishes, unpublishes and deletes on one instance and times until a second instance
  *      (with its cache warm) shows it;
  *   5. drives both cached instances at once with every surface and counts errors and 5xx;
@@ -26,6 +27,8 @@ import {
   adminAuthorization,
   baselineRoutes,
   cachedSurfaces,
+  databaseCpuBetween,
+  databaseCpuMillis,
   ensureBuild,
   load as loadFor,
   machineLine,
@@ -40,7 +43,8 @@ import {
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
-const RUN = 'bench-site'
+// Its own database per TEST_RUN_ID: helpers sharing a PostgreSQL server don't drop each other's.
+const RUN = `bench-site${process.env.TEST_RUN_ID ? `-${process.env.TEST_RUN_ID}` : ''}`
 const MB = 1024 * 1024
 
 /** A load run with this benchmark's defaults (BENCH_SECONDS, BENCH_CONNECTIONS). */
@@ -124,27 +128,40 @@ async function main(): Promise<void> {
     out(`## Cache misses (response cache off, ${POSTS + 8} posts)`)
     out()
     out(
-      '| Surface | p50, one at a time | p99, one at a time | req/s at 32 | p99 at 32 | CPU/req | Errors |',
+      '| Surface | p50, one at a time | p99, one at a time | req/s at 32 | p99 at 32 | CPU/req | Database CPU/req | Errors |',
     )
-    out('|---|---|---|---|---|---|---|')
-    for (const { name, path: surface } of surfaces.filter(({ name }) =>
+    out('|---|---|---|---|---|---|---|---|')
+    for (const { name, path: surface, headers } of surfaces.filter(({ name }) =>
       [
         'API list',
         'API list, es, sorted, paged, select',
         'API document (depth 2)',
         'Markdown twin',
+        'Markdown by Accept',
         'HTML post',
         'HTML home',
       ].includes(name),
     )) {
-      await load(uncached.url, [surface], uncached.process.pid!, { seconds: 1, connections: 4 })
+      await load(uncached.url, [surface], uncached.process.pid!, {
+        seconds: 1,
+        connections: 4,
+        headers,
+      })
       const serial = await load(uncached.url, [surface], uncached.process.pid!, {
         connections: 1,
+        headers,
       })
-      const parallel = await load(uncached.url, [surface], uncached.process.pid!)
+      const databaseBefore = await databaseCpuMillis(env.DATABASE_URL)
+      const parallel = await load(uncached.url, [surface], uncached.process.pid!, { headers })
+      const databaseCpu = databaseCpuBetween(
+        databaseBefore,
+        await databaseCpuMillis(env.DATABASE_URL),
+      )
+      const databasePerRequest =
+        databaseBefore.size > 0 ? `${(databaseCpu / parallel.requests).toFixed(2)} ms` : 'n/a'
       out(
         `| ${name} | ${serial.p50} ms | ${serial.p99} ms | ${Math.round(parallel.perSecond)} | ` +
-          `${parallel.p99} ms | ${parallel.cpuPerRequest.toFixed(2)} ms | ${serial.errors + parallel.errors} |`,
+          `${parallel.p99} ms | ${parallel.cpuPerRequest.toFixed(2)} ms | ${databasePerRequest} | ${serial.errors + parallel.errors} |`,
       )
     }
     await uncached.stop()

@@ -9,11 +9,18 @@ import { INQUIRY_FIELD_MAX } from '@/inquiries/limits'
 import { CONTACT_SERVICES, type ContactField, type ContactState } from '@/site/contact'
 import { paths } from '@/site/routes'
 
+import { CONTACT_FORM_SCRIPT } from './contact-form-script'
+
 type Action = (state: ContactState, form: FormData) => Promise<ContactState>
+
+/** The form's answer (the form again, or the confirmation) carries it: the script swaps by it. */
+const CONTACT_FORM_ID = 'contact-form'
 
 /**
  * Works without JavaScript (a plain form post answered with the page and its result); with it,
- * submits in place and shows field errors and the confirmation without a reload.
+ * submits in place and shows field errors and the confirmation without a reload: by its own
+ * script (contact-form-script.ts) on the site, where pages ship no React runtime, and by React
+ * where the runtime is kept (an editor's draft preview).
  */
 export function ContactForm({
   action,
@@ -30,7 +37,7 @@ export function ContactForm({
 
   if (state.status === 'sent') {
     return (
-      <p className="notice ok" role="status">
+      <p id={CONTACT_FORM_ID} className="notice ok" role="status">
         {t.sent}
       </p>
     )
@@ -53,7 +60,7 @@ export function ContactForm({
     ) : null
 
   return (
-    <form action={formAction} className="form" noValidate={false}>
+    <form id={CONTACT_FORM_ID} action={formAction} className="form" noValidate={false}>
       {state.status === 'invalid' ? (
         <p className="notice error" role="alert">
           {t.invalid}
@@ -160,10 +167,11 @@ export function ContactForm({
         <Link href={paths.privacy(locale)}>{messagesFor(locale).privacy.link}</Link>
       </p>
       <div>
-        <button type="submit" className="button" disabled={pending}>
+        <button type="submit" className="button" disabled={pending} data-sending={t.sending}>
           {pending ? t.sending : t.submit}
         </button>
       </div>
+      <script dangerouslySetInnerHTML={{ __html: CONTACT_FORM_SCRIPT }} />
     </form>
   )
 }

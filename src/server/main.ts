@@ -14,6 +14,8 @@
  * - gives each request it hands to Next.js an id (`X-Request-Id`), logs it as one JSON line, and
  *   finalizes its response head in one place: the response pipeline (response-pipeline.ts:
  *   the page's status, repairs, security headers, the caching policy);
+ * - sends the site's pages without Next.js's client runtime where nothing on them needs it
+ *   (src/site/page-scripts.ts says which keep it; next-runtime.ts takes it out);
  * - closes gracefully: stops accepting, lets in-flight requests finish, then lets the app finish
  *   its jobs and close its pools (src/lib/process-singleton.ts).
  */
@@ -60,6 +62,7 @@ import { logger } from '@/lib/logger'
 import { runShutdownTasks } from '@/lib/process-singleton'
 
 import { applyConnectionLimits, connectionLimits, connectionServerOptions } from './limits'
+import { withoutNextRuntimeWhereUnused } from './next-runtime'
 import { renderThroughPipeline, responsePipeline, responseSteps } from './response-pipeline'
 import { applyStandaloneConfig } from './standalone'
 
@@ -102,13 +105,25 @@ export interface SiteServer {
   close(): Promise<void>
 }
 
+/**
+ * The host name Next.js is told it serves under; where this server listens is `HOST`'s business
+ * (src/server/start.ts). Next's router keeps a proxy rewrite (`P.md` → /markdown-twin/P,
+ * src/proxy.ts) in this process only when the rewritten URL's origin is `http://{this}:{PORT}`,
+ * and its proxy builds request URLs on `localhost`: told any other name (`127.0.0.1`, `0.0.0.0`
+ * in the Docker image), it sent every twin over HTTP to itself, a second request answered outside
+ * the first one's response-cache context (so a twin's report of what it shows was lost) at
+ * twice the cost.
+ */
+const NEXT_HOSTNAME = 'localhost'
+
 /** Prepares Next.js and builds the server around it, not yet listening. */
 export async function createServer(options: ServerOptions = {}): Promise<SiteServer> {
   const dev = options.dev ?? process.env.NODE_ENV !== 'production'
   if (!dev) applyStandaloneConfig()
-  const app = next({ dev, hostname: env.HOST ?? 'localhost', port: env.PORT })
+  const app = next({ dev, hostname: NEXT_HOSTNAME, port: env.PORT })
   await app.prepare()
-  const handle = app.getRequestHandler()
+  // Inside the pipeline: a page's HTML goes out, and into the response cache, without the runtime.
+  const pageHandler = withoutNextRuntimeWhereUnused(app.getRequestHandler())
 
   const SECURITY_HEADERS = securityHeaders(env.SITE_URL, dev)
   const pipeline = responsePipeline(responseSteps(SECURITY_HEADERS))
@@ -138,7 +153,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
       request.headers[CLIENT_ADDRESS_HEADER] = address
       request.headers[CLIENT_SIGNATURE_HEADER] = signClientAddress(address, env.PAYLOAD_SECRET)
     }
-    renderThroughPipeline(request, response, pipeline, handle, (head) =>
+    renderThroughPipeline(request, response, pipeline, pageHandler, (head) =>
       cache?.headWritten(request, head.status),
     )
   }

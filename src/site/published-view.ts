@@ -105,19 +105,27 @@ async function listedAmong(
   return docs as SiteDocument[]
 }
 
-/** The newest `limit` listed posts in `locale`, optionally of one category (card fields). */
-async function newestPosts(locale: Locale, limit: number, categoryId?: number) {
-  return (
-    await listDocuments('posts', locale, {
-      limit,
-      // Related posts are shown as cards (cover, category, excerpt), on the page and in its twin.
-      select: { ...REFERENCE_FIELDS, ...CARD_FIELDS },
-      where: and(
-        categoryId === undefined ? undefined : { categories: { in: [categoryId] } },
-        listedWhere('posts', locale),
-      ),
-    })
-  ).docs
+/**
+ * The newest `limit` listed posts in `locale`, optionally of one category (card fields). Not a
+ * page of a list: no count of every post is asked for (it cost the database a pass over them all).
+ */
+async function newestPosts(payload: Payload, locale: Locale, limit: number, categoryId?: number) {
+  const { docs } = await payload.find({
+    collection: 'posts',
+    locale,
+    where: and(
+      categoryId === undefined ? undefined : { categories: { in: [categoryId] } },
+      listedWhere('posts', locale),
+    ),
+    sort: ['-publishedAt', '-id'],
+    limit,
+    pagination: false,
+    depth: 1,
+    // Related posts are shown as cards (cover, category, excerpt), on the page and in its twin.
+    select: { ...REFERENCE_FIELDS, ...CARD_FIELDS },
+    ...published,
+  })
+  return docs as SiteDocument[]
 }
 
 const categoryIdsOf = (doc: SiteDocument): number[] =>
@@ -214,8 +222,8 @@ export async function viewFor(
     ),
     collection === 'posts'
       ? Promise.all([
-          newestPosts(locale, RELATED_POSTS + 1),
-          ...categories.map((id) => newestPosts(locale, RELATED_POSTS + 1, id)),
+          newestPosts(payload, locale, RELATED_POSTS + 1),
+          ...categories.map((id) => newestPosts(payload, locale, RELATED_POSTS + 1, id)),
         ])
       : Promise.resolve([]),
   ])

@@ -57,11 +57,10 @@ export function reportDocumentPage(
 }
 
 /**
- * A document's twin: what its page shows. Measured in the production build, the twin's route
- * handler does not run in the async context the response cache collects reports in, so this
- * report reaches no one yet and twins stay on their URL's broad keys (correct, not narrow).
- * Its view (src/site/published-view.ts) holds the candidates of its related posts too, but only
- * those chosen are shown.
+ * A document's twin: what its page shows. Its view (src/site/published-view.ts) holds the
+ * candidates of its related posts too, but only those chosen are shown. The twin's route handler
+ * runs in the request the response cache collects the report around only because Next.js keeps
+ * the proxy's rewrite in-process (src/server/main.ts, `NEXT_HOSTNAME`).
  */
 export function reportDocumentTwin(
   collection: PageCollection,

@@ -94,15 +94,41 @@ test('a published post with a newer unpublished edit shows the published version
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada')
 })
 
-test('client-side navigation to a missing page shows the not-found page in place', async ({
+test("a visitor's pages load no script of Next's runtime, and their links and language switcher work", async ({
   page,
 }) => {
-  await page.goto(`${base()}/es/blog`)
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url())
+  })
+  await page.goto(`${base()}/en/blog/observability-before-incidents`)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.getByRole('link', { name: 'Español', exact: true }).click()
+  await expect(page).toHaveURL(`${base()}/es/blog/observability-before-incidents`)
+  await page
+    .getByRole('navigation', { name: 'Principal' })
+    .getByRole('link', { name: 'Blog' })
+    .click()
+  await expect(page).toHaveURL(`${base()}/es/blog`)
+  await expect(
+    page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Blog' }),
+  ).toHaveAttribute('aria-current', 'page')
+  await page.goto(`${base()}/en/contact`)
+  await expect(page.getByRole('button', { name: 'Send inquiry' })).toBeVisible()
+  expect(scripts).toEqual([])
+})
+
+test('in draft preview, where the runtime stays, client-side navigation to a missing page shows the not-found page in place', async ({
+  page,
+}) => {
+  const login = await page.request.post(`${base()}/api/users/login`, { data: E2E_ADMIN })
+  expect(login.ok()).toBe(true)
+  await page.goto(`${base()}/api/preview?path=/es/blog`)
   await hydrated(page)
   await markDocument(page)
   await page.evaluate(() => {
     const { next } = window as unknown as { next: { router: { push: (href: string) => void } } }
-    next.router.push('/es/blog/draft-only-post')
+    next.router.push('/es/blog/no-such-post-anywhere')
   })
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada')
   // The router fetched it (RSC) and rendered it without a full page load.
@@ -112,14 +138,16 @@ test('client-side navigation to a missing page shows the not-found page in place
 test('the contact form with JavaScript: inline errors, then a confirmation and a mail', async ({
   page,
 }) => {
+  // The form's own script is in place once the page has loaded: no runtime to hydrate first.
   await page.goto(`${base()}/en/contact`)
-  await hydrated(page)
   await markDocument(page)
   const email = uniqueEmail()
   await fillContactForm(page, 'ana@localhost')
   await page.getByRole('button', { name: 'Send inquiry' }).click()
   await expect(page.getByText('Enter a valid email address.')).toBeVisible()
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Email')).toBeFocused()
+  await expect(page.getByLabel('Name')).toHaveValue('Ana Visitor')
 
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Send inquiry' }).click()

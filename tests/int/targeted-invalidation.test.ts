@@ -80,15 +80,17 @@ const livePosts = () =>
     (post) => !unpublished.has(post),
   )
 
-/** A document's pages (HTML): they report what they show, so they must stay unless it changed. */
-const pageUrls = (collection: 'posts' | 'case-studies', doc: CreatedDocument) =>
-  documentUrls(collection, doc).filter((path) => !path.endsWith('.md'))
-
-/** URLs that must be kept unless their bytes changed (or, for API answers, what they populate). */
+/**
+ * URLs that must be kept unless their bytes changed (or, for API answers, what they populate): a
+ * document's pages and twins report what they show (src/site/shown.ts).
+ */
 function narrowUrls(): string[] {
   return [
-    ...livePosts().flatMap((post) => [...pageUrls('posts', post), `/api/posts/${post.id}?depth=0`]),
-    ...pageUrls('case-studies', caseStudy),
+    ...livePosts().flatMap((post) => [
+      ...documentUrls('posts', post),
+      `/api/posts/${post.id}?depth=0`,
+    ]),
+    ...documentUrls('case-studies', caseStudy),
     `/api/case-studies/${caseStudy.id}`,
     '/en/contact',
   ]
@@ -97,12 +99,6 @@ function narrowUrls(): string[] {
 /** URLs that may be rendered again after any change to their lists (they must be fresh too). */
 function broadUrls(): string[] {
   return [
-    // A document's twin is rendered by a route handler, which does not run in the context the
-    // cache collects a render's report in: it stays on its URL's broad keys (src/site/shown.ts).
-    ...livePosts().flatMap((post) =>
-      documentUrls('posts', post).filter((path) => path.endsWith('.md')),
-    ),
-    ...documentUrls('case-studies', caseStudy).filter((path) => path.endsWith('.md')),
     ...livePosts().map((post) => `/api/posts/${post.id}`),
     '/en',
     '/es.md',
