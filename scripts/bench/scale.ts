@@ -11,7 +11,9 @@
  *     server's peak RSS above what it was before the request (sampled every 20 ms);
  *   - /en/feed.xml: time, bytes, items;
  *   - a document's markdown twin (the median of five documents) and the first twin after a
- *     publish (an editor's PATCH of another document, then the twin).
+ *     publish (an editor's PATCH of another document, then the twin);
+ *   - the API list (limit 10) at page 1 and at page 500: the median of LIST_PAGE_SAMPLES misses
+ *     each, asked in turns, since an OFFSET that grows with the page would show here.
  * It prints a table beside the targets and writes it to .data/benchmarks-scale.md.
  *
  * Settings: BENCH_CORPUS_POSTS (10000), BENCH_CORPUS_CASE_STUDIES (1000).
@@ -31,6 +33,10 @@ import {
 } from './lib'
 
 const RUN = benchRunName('bench_scale')
+/** Misses of each API list page whose median is compared. */
+const LIST_PAGE_SAMPLES = 21
+/** The far page of the API list compared with the first (limit 10: the 4,991st post on). */
+const FAR_PAGE = 500
 const KB = 1024
 const MB = 1024 * 1024
 
@@ -90,6 +96,11 @@ interface Measured {
   feed: Fetched & { items: number }
   twinMs: number
   twinAfterPublishMs: number
+  /** Median milliseconds of an API list miss (limit 10) at page 1 and at FAR_PAGE. */
+  listFirstPageMs: number
+  listFarPageMs: number
+  /** Whether FAR_PAGE holds documents (the demo content has fewer). */
+  farPageFilled: boolean
 }
 
 async function measure(label: string, size: CorpusSize): Promise<Measured> {
@@ -140,6 +151,16 @@ async function measure(label: string, size: CorpusSize): Promise<Measured> {
     if (!patched.ok) throw new Error(`${label} publish: ${patched.status}`)
     const twinAfterPublish = await get(`/en/blog/${docs[1]!.slug}.md`)
 
+    const firstPage: number[] = []
+    const farPage: number[] = []
+    let farPageFilled = false
+    for (let sample = 0; sample < LIST_PAGE_SAMPLES; sample++) {
+      firstPage.push((await get('/api/posts?limit=10&page=1')).ms)
+      const far = await get(`/api/posts?limit=10&page=${FAR_PAGE}`)
+      farPage.push(far.ms)
+      farPageFilled = (JSON.parse(far.text) as { docs: unknown[] }).docs.length > 0
+    }
+
     return {
       startMs,
       startRss,
@@ -154,6 +175,9 @@ async function measure(label: string, size: CorpusSize): Promise<Measured> {
       feed: { ...feed, items: (feed.text.match(/<item>/g) ?? []).length },
       twinMs: median(twinTimes),
       twinAfterPublishMs: twinAfterPublish.ms,
+      listFirstPageMs: median(firstPage),
+      listFarPageMs: median(farPage),
+      farPageFilled,
     }
   } finally {
     await app.stop()
@@ -229,6 +253,14 @@ async function main(): Promise<void> {
     ms(demo.twinAfterPublishMs),
     ms(corpus.twinAfterPublishMs),
     'does not grow with the site (was 13.7 s)',
+  )
+  const pages = (m: Measured) =>
+    `${ms(m.listFirstPageMs)} vs ${ms(m.listFarPageMs)}${m.farPageFilled ? '' : ' (empty page)'}, page ${FAR_PAGE} at ${((m.listFarPageMs / m.listFirstPageMs) * 100).toFixed(0)}%`
+  row(
+    `API list, limit 10: page 1 vs page ${FAR_PAGE} (median of ${LIST_PAGE_SAMPLES} misses)`,
+    pages(demo),
+    pages(corpus),
+    'within 20% of each other (was 68 ms vs 713 ms at 5,013 posts)',
   )
   row('start (spawn to ready)', ms(demo.startMs), ms(corpus.startMs), 'does not grow with the site')
   row('RSS at start', bytes(demo.startRss), bytes(corpus.startRss), 'does not grow with the site')
