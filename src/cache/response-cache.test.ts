@@ -53,6 +53,7 @@ function render(req: IncomingMessage, res: ServerResponse): void {
   }
   const word = (pattern: RegExp) => pattern.exec(url)?.[1]
   if (url.includes('streamed-large')) return void renderLarge(res)
+  if (url.includes('declared-large')) return void renderDeclaredLarge(res)
   setTimeout(
     () => {
       const shows = word(/shows-(\d+)/)
@@ -91,6 +92,23 @@ async function renderLarge(res: ServerResponse): Promise<void> {
   }
   large.sawBytesBeforeEnd = large.clientSawBytes
   res.end('end')
+}
+
+/**
+ * A body whose declared length is past the entry cap: its first chunk is small, and the rest is
+ * written once the client saw bytes.
+ */
+async function renderDeclaredLarge(res: ServerResponse): Promise<void> {
+  const body = 'z'.repeat(LARGE_CHUNK * LARGE_CHUNKS)
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+  res.setHeader('Cache-Control', PUBLISHED_CACHE_CONTROL)
+  res.setHeader('Content-Length', body.length)
+  res.write(body.slice(0, 1_000))
+  for (let waited = 0; !large.clientSawBytes && waited < 2_000; waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  large.sawBytesBeforeEnd = large.clientSawBytes
+  res.end(body.slice(1_000))
 }
 
 let server: Server
@@ -132,31 +150,46 @@ function fetchRaw(path: string, headers: Record<string, string> = {}, method = '
   })
 }
 
+/** `fetchRaw`, noting in `large` when the client saw its first bytes. */
+function fetchWatched(path: string) {
+  large.clientSawBytes = false
+  return new Promise<Answer>((resolve, reject) => {
+    const req = request({ port, path }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => {
+        large.clientSawBytes = true
+        chunks.push(chunk)
+      })
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      )
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
 describe('responseCache', () => {
   it('streams a body larger than an entry may be through, whole, without storing it', async () => {
-    large.clientSawBytes = false
-    const answer = await new Promise<Answer>((resolve, reject) => {
-      const req = request({ port, path: '/en/streamed-large' }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => {
-          large.clientSawBytes = true
-          chunks.push(chunk)
-        })
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-        )
-      })
-      req.on('error', reject)
-      req.end()
-    })
+    const answer = await fetchWatched('/en/blog/streamed-large')
     expect(answer.status).toBe(200)
     expect(answer.body.toString()).toBe(`${'y'.repeat(LARGE_CHUNK * LARGE_CHUNKS)}end`)
     // The first bytes went out while the render was still going: nothing held the body whole.
     expect(large.sawBytesBeforeEnd).toBe(true)
     expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8')
-    const again = await fetchRaw('/en/streamed-large')
+    const again = await fetchRaw('/en/blog/streamed-large')
     expect(again.headers['x-cache']).toBeUndefined()
     expect(again.body.length).toBe(LARGE_CHUNK * LARGE_CHUNKS + 3)
+  })
+
+  it('holds none of a body whose declared length is past the entry cap', async () => {
+    const answer = await fetchWatched('/en/blog/declared-large')
+    expect(answer.status).toBe(200)
+    expect(answer.body.toString()).toBe('z'.repeat(LARGE_CHUNK * LARGE_CHUNKS))
+    expect(answer.headers['content-length']).toBe(String(LARGE_CHUNK * LARGE_CHUNKS))
+    // Its first chunk went out before the rest was written: not buffered on the way to the cap.
+    expect(large.sawBytesBeforeEnd).toBe(true)
+    expect((await fetchRaw('/en/blog/declared-large')).headers['x-cache']).toBeUndefined()
   })
 
   it('renders a page once and answers later requests with the same bytes', async () => {

@@ -190,7 +190,8 @@ export function isStorable(status: number, headers: OutgoingHttpHeaders): boolea
  * response itself (returning true) or leaves it to be sent as the application made it. A body
  * that grows past `maxBytes` stops being buffered: `finish` gets `null` for it, what was buffered
  * goes out, and the rest streams through as the application writes it (memory stays bounded
- * whatever the size of a streamed body).
+ * whatever the size of a streamed body). One whose Content-Length is past `maxBytes` (a sitemap
+ * file, streamed with its length known) is not buffered at all.
  *
  * The head is completed exactly as Node would complete it: the response's own `writeHead`, with
  * the response pipeline the server's render put around it, runs before the headers are read.
@@ -205,6 +206,7 @@ function captureResponse(
   const chunks: Buffer[] = []
   let buffered = 0
   let capturing = true
+  let headComplete = false
 
   /** Too large to store: the head and what was buffered go out; the rest is not captured. */
   const overflow = (self: ServerResponse): void => {
@@ -225,6 +227,16 @@ function captureResponse(
 
   response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
     if (!capturing) return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest)
+    if (!headComplete) {
+      // Node completes the head at the first write; so does the capture, to read the length it
+      // declares: a body that says it is past the cap is not buffered at all on its way there.
+      headComplete = true
+      this.writeHead(this.statusCode)
+      if (Number(this.getHeader('content-length')) > maxBytes) {
+        overflow(this)
+        return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest)
+      }
+    }
     const buffer = chunkBytes(chunk, rest[0])
     chunks.push(buffer)
     buffered += buffer.length

@@ -8,6 +8,8 @@ import { DECLARED_LENGTH_HEADER } from '@/http/declared-length'
 import {
   estimateTokens,
   etagOf,
+  partedTextResponse,
+  partsDigest,
   streamedTextResponse,
   textResponse,
   validatorsOf,
@@ -131,5 +133,63 @@ describe('streamedTextResponse', () => {
     await reader.read()
     await reader.cancel()
     expect(state.produced).toBeLessThanOrEqual(2)
+  })
+})
+
+describe('partedTextResponse', () => {
+  const parts = ['<a>', 'ñandú ', '', 'b'.repeat(10_000), '</a>\n']
+  /** A resource of `parts` that counts the parts produced, with its validators from `partsDigest`. */
+  function parted() {
+    const digest = partsDigest()
+    for (const part of parts) digest.add(part)
+    const state = { produced: 0 }
+    return {
+      state,
+      resource: {
+        contentType: 'application/xml; charset=utf-8',
+        validators: digest.validators(),
+        parts: function* () {
+          for (const part of parts) {
+            state.produced += 1
+            yield part
+          }
+        },
+      },
+    }
+  }
+  const whole = { body: parts.join(''), contentType: 'application/xml; charset=utf-8' }
+
+  it('answers as textResponse does for the parts joined: the same head and bytes', async () => {
+    const { resource } = parted()
+    const streamed = partedTextResponse(request(), resource)
+    const built = textResponse(request(), whole)
+    expect(streamed.status).toBe(200)
+    expect([...streamed.headers]).toEqual([...built.headers])
+    expect(Buffer.from(await streamed.arrayBuffer())).toEqual(
+      Buffer.from(await built.arrayBuffer()),
+    )
+  })
+
+  it('produces the parts only as they are read', async () => {
+    const { state, resource } = parted()
+    const reader = partedTextResponse(request(), resource).body!.getReader()
+    expect(state.produced).toBe(0)
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('<a>')
+    expect(state.produced).toBeLessThanOrEqual(2)
+    await reader.cancel()
+  })
+
+  it('answers HEAD and a matching If-None-Match as textResponse does, producing nothing', async () => {
+    const { state, resource } = parted()
+    const head = partedTextResponse(request('HEAD'), resource)
+    expect([...head.headers]).toEqual([...textResponse(request('HEAD'), whole).headers])
+    expect(head.body).toBeNull()
+    const ifNoneMatch = { 'If-None-Match': resource.validators.etag }
+    const notModified = partedTextResponse(request('GET', ifNoneMatch), resource)
+    expect(notModified.status).toBe(304)
+    expect([...notModified.headers]).toEqual([
+      ...textResponse(request('GET', ifNoneMatch), whole).headers,
+    ])
+    expect(state.produced).toBe(0)
   })
 })

@@ -32,14 +32,38 @@ export interface Validators {
   bytes: Uint8Array<ArrayBuffer>
 }
 
+/** A body's strong ETag and RFC 9530 digest, from its SHA-256. */
+const validatorsOfHash = (hash: Buffer) => ({
+  etag: `"${hash.toString('base64url').slice(0, 32)}"`,
+  reprDigest: `sha-256=:${hash.toString('base64')}:`,
+})
+
 /** The bytes of a body, their strong ETag and their RFC 9530 digest. */
 export function validatorsOf(body: string): Validators {
   const bytes = new Uint8Array(Buffer.from(body, 'utf8'))
-  const hash = createHash('sha256').update(bytes).digest()
+  return { bytes, ...validatorsOfHash(createHash('sha256').update(bytes).digest()) }
+}
+
+/** What `validatorsOf` gives of a body, less its bytes: their number instead. */
+export interface PartsValidators {
+  etag: string
+  reprDigest: string
+  length: number
+}
+
+/**
+ * The validators of a body given a part at a time, the same as `validatorsOf` gives of the parts
+ * joined: a body too large to hold whole is named (ETag, digest, length) without being held.
+ */
+export function partsDigest() {
+  const hash = createHash('sha256')
+  let length = 0
   return {
-    bytes,
-    etag: `"${hash.toString('base64url').slice(0, 32)}"`,
-    reprDigest: `sha-256=:${hash.toString('base64')}:`,
+    add(part: string): void {
+      hash.update(part, 'utf8')
+      length += Buffer.byteLength(part)
+    },
+    validators: (): PartsValidators => ({ ...validatorsOfHash(hash.digest()), length }),
   }
 }
 
@@ -51,6 +75,48 @@ export function estimateTokens(text: string): number {
 export function textResponse(request: Request, resource: TextResource): Response {
   const status = resource.status ?? 200
   const { bytes, etag, reprDigest } = validatorsOf(resource.body)
+  return validatedResponse(
+    request,
+    { contentType: resource.contentType, status, headers: resource.headers },
+    { etag, reprDigest, length: bytes.byteLength },
+    () => bytes,
+  )
+}
+
+/**
+ * A text resource too large to hold whole whose parts can be produced twice (the sitemap of a big
+ * site): its validators are computed from the parts first (`partsDigest`), then the parts are
+ * produced again while they are sent. The response is `textResponse`'s for the parts joined, head
+ * and bytes; memory holds a part, not the body.
+ */
+export interface PartedTextResource {
+  /** The body, a part at a time; each call produces the same parts. */
+  parts: () => Iterable<string>
+  /** Of the parts joined (`partsDigest`). */
+  validators: PartsValidators
+  contentType: string
+}
+
+export function partedTextResponse(request: Request, resource: PartedTextResource): Response {
+  return validatedResponse(
+    request,
+    { contentType: resource.contentType, status: 200 },
+    resource.validators,
+    () =>
+      streamOfParts(async function* () {
+        yield* resource.parts()
+      }),
+  )
+}
+
+/** The answer to `request` of a body whose validators are known: 304, HEAD or the body. */
+function validatedResponse(
+  request: Request,
+  resource: { contentType: string; status: 200 | 404; headers?: Record<string, string> },
+  { etag, reprDigest, length }: PartsValidators,
+  body: () => BodyInit,
+): Response {
+  const { status } = resource
   const headers = new Headers({
     'Content-Type': resource.contentType,
     'Cache-Control': status === 200 ? CACHE_CONTROL.fresh : CACHE_CONTROL.never,
@@ -67,8 +133,8 @@ export function textResponse(request: Request, resource: TextResource): Response
     return new Response(null, { status: 304, headers })
   }
   // Next.js drops Content-Length; the project's server restores it from this (HEAD included).
-  headers.set(DECLARED_LENGTH_HEADER, String(bytes.byteLength))
-  return new Response(request.method === 'HEAD' ? null : bytes, { status, headers })
+  headers.set(DECLARED_LENGTH_HEADER, String(length))
+  return new Response(request.method === 'HEAD' ? null : body(), { status, headers })
 }
 
 export interface StreamedTextResource {
@@ -103,12 +169,20 @@ export function streamedTextResponse(request: Request, resource: StreamedTextRes
     return new Response(null, { status: 304, headers })
   }
   if (request.method === 'HEAD') return new Response(null, { status: 200, headers })
+  return new Response(streamOfParts(resource.parts), { status: 200, headers })
+}
+
+/**
+ * A body of `parts`, each produced only when the client has taken the one before (the stream
+ * pulls), and no more once it has gone away.
+ */
+function streamOfParts(produce: () => AsyncIterable<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let parts: AsyncIterator<string> | undefined
-  const body = new ReadableStream<Uint8Array>(
+  return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        parts ??= resource.parts()[Symbol.asyncIterator]()
+        parts ??= produce()[Symbol.asyncIterator]()
         for (;;) {
           const next = await parts.next()
           if (next.done) return controller.close()
@@ -123,7 +197,6 @@ export function streamedTextResponse(request: Request, resource: StreamedTextRes
     // Nothing read ahead: a part is produced when the one before has been taken.
     { highWaterMark: 0 },
   )
-  return new Response(body, { status: 200, headers })
 }
 
 /** A strong ETag naming `source` (what a body is made from, not the body's bytes). */

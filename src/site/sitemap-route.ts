@@ -2,7 +2,7 @@ import 'server-only'
 
 import { env } from '@/env'
 import { ApiError, withErrorHandling } from '@/http/errors'
-import { textResponse } from '@/http/text-response'
+import { partedTextResponse, textResponse } from '@/http/text-response'
 import { LOCALES, type Locale } from '@/i18n/locales'
 import { AGENT_PATHS } from '@/site/agent-paths'
 
@@ -16,7 +16,8 @@ import {
   sitemapFiles,
   sitemapIndex,
   urlElements,
-  urlset,
+  urlsetParts,
+  type SitemapFile,
   type SitemapPage,
 } from './sitemap'
 import { PAGE_COLLECTIONS } from './view'
@@ -25,8 +26,15 @@ import { PAGE_COLLECTIONS } from './view'
  * Every published page in both locales, split into sitemap files: the static pages, each listed
  * document (its slug and last change only, one narrow query per collection and locale), each
  * category, the API reference. A document listed in one locale only is in that locale only.
+ *
+ * What is kept is the pages (a slug and a date each); their `<url>` elements, 9 MB at 11,000
+ * documents, are made as they are needed (`elements`), never all at once: a pass to plan the files
+ * and name each, another to send one.
  */
-async function sitemapFilesOfSite(): Promise<string[][]> {
+async function sitemapOfSite(): Promise<{
+  elements: () => Generator<string>
+  files: SitemapFile[]
+}> {
   const pages: SitemapPage[] = [
     paths.home,
     paths.blog,
@@ -64,17 +72,33 @@ async function sitemapFilesOfSite(): Promise<string[][]> {
       lastModified: category.updatedAt,
     })
   }
-  const elements = pages.flatMap(urlElements)
-  // The API reference: one page, in English (as the OpenAPI document it shows).
-  elements.push(`<url>\n<loc>${absoluteUrl(AGENT_PATHS.apiReference)}</loc>\n</url>\n`)
-  return sitemapFiles(elements, { urls: env.SITEMAP_URLS_MAX, bytes: SITEMAP_LIMITS.bytes })
+  const elements = function* () {
+    for (const page of pages) yield* urlElements(page)
+    // The API reference: one page, in English (as the OpenAPI document it shows).
+    yield `<url>\n<loc>${absoluteUrl(AGENT_PATHS.apiReference)}</loc>\n</url>\n`
+  }
+  const limits = { urls: env.SITEMAP_URLS_MAX, bytes: SITEMAP_LIMITS.bytes }
+  return { elements, files: sitemapFiles(elements(), limits) }
+}
+
+/** One file of the sitemap, streamed (`partedTextResponse`). */
+function sitemapFileResponse(
+  request: Request,
+  { elements, file }: { elements: () => Generator<string>; file: SitemapFile },
+): Response {
+  return partedTextResponse(request, {
+    parts: () => urlsetParts(elements(), file),
+    validators: file.validators,
+    contentType: SITEMAP_CONTENT_TYPE,
+  })
 }
 
 /** GET and HEAD of `/sitemap.xml`: the sitemap, or the index of its files. */
 export function sitemapRoute() {
   return withErrorHandling(async (request: Request) => {
-    const files = await sitemapFilesOfSite()
-    const body = files.length === 1 ? urlset(files[0]!) : sitemapIndex(env.SITE_URL, files.length)
+    const { elements, files } = await sitemapOfSite()
+    if (files.length === 1) return sitemapFileResponse(request, { elements, file: files[0]! })
+    const body = sitemapIndex(env.SITE_URL, files.length)
     return textResponse(request, { body, contentType: SITEMAP_CONTENT_TYPE })
   })
 }
@@ -84,10 +108,11 @@ export function sitemapPartRoute() {
   return withErrorHandling(
     async (request: Request, context: { params: Promise<{ part: string }> }) => {
       const match = /^([1-9]\d{0,5})\.xml$/.exec((await context.params).part)
-      const files = match ? await sitemapFilesOfSite() : []
+      const sitemap = match ? await sitemapOfSite() : undefined
+      const files = sitemap?.files ?? []
       const file = match && files.length > 1 ? files[Number(match[1]) - 1] : undefined
-      if (!file) throw new ApiError('not_found', 'There is no such sitemap file.')
-      return textResponse(request, { body: urlset(file), contentType: SITEMAP_CONTENT_TYPE })
+      if (!sitemap || !file) throw new ApiError('not_found', 'There is no such sitemap file.')
+      return sitemapFileResponse(request, { elements: sitemap.elements, file })
     },
   )
 }

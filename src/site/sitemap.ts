@@ -1,3 +1,4 @@
+import { partsDigest, type PartsValidators } from '@/http/text-response'
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/locales'
 
 /**
@@ -52,34 +53,79 @@ export function urlElements(page: SitemapPage): string[] {
   )
 }
 
+/** One file of the sitemap: the elements it holds (`count` from the `first`) and its validators. */
+export interface SitemapFile {
+  first: number
+  count: number
+  validators: PartsValidators
+}
+
 /**
- * The `<url>` elements split into files within `limits`, in order: one file when they fit in one.
+ * The `<url>` elements split into files within `limits`, in order (one file when they fit in
+ * one), in one pass that keeps none of them: each file's validators are computed as its
+ * elements go by, and `urlsetParts` makes its body again from the same elements.
  */
 export function sitemapFiles(
-  elements: readonly string[],
+  elements: Iterable<string>,
   limits: { urls: number; bytes: number } = SITEMAP_LIMITS,
-): string[][] {
+): SitemapFile[] {
   const frame = Buffer.byteLength(HEAD + URLSET_OPEN + URLSET_CLOSE)
-  const files: string[][] = []
-  let current: string[] = []
+  const files: SitemapFile[] = []
+  let first = 0
+  let count = 0
   let bytes = frame
+  let digest = partsDigest()
+  digest.add(HEAD + URLSET_OPEN)
+  const close = () => {
+    digest.add(URLSET_CLOSE)
+    files.push({ first, count, validators: digest.validators() })
+  }
   for (const element of elements) {
     const size = Buffer.byteLength(element)
-    if (current.length > 0 && (current.length >= limits.urls || bytes + size > limits.bytes)) {
-      files.push(current)
-      current = []
+    if (count > 0 && (count >= limits.urls || bytes + size > limits.bytes)) {
+      close()
+      first += count
+      count = 0
       bytes = frame
+      digest = partsDigest()
+      digest.add(HEAD + URLSET_OPEN)
     }
-    current.push(element)
+    digest.add(element)
+    count += 1
     bytes += size
   }
-  files.push(current)
+  close()
   return files
 }
 
-/** One sitemap file. */
-export function urlset(elements: readonly string[]): string {
-  return `${HEAD}${URLSET_OPEN}${elements.join('')}${URLSET_CLOSE}`
+/** How many bytes of elements each part of a streamed sitemap file joins. */
+const PART_BYTES = 64 * 1024
+
+/**
+ * One sitemap file's body, a part at a time: its elements (taken from `elements`, all of the
+ * site's, as `sitemapFiles` saw them) joined about `PART_BYTES` at a time, framed.
+ */
+export function* urlsetParts(
+  elements: Iterable<string>,
+  { first, count }: Pick<SitemapFile, 'first' | 'count'>,
+): Generator<string> {
+  yield HEAD + URLSET_OPEN
+  let index = 0
+  let batch: string[] = []
+  let bytes = 0
+  for (const element of elements) {
+    if (index >= first + count) break
+    if (index++ < first) continue
+    batch.push(element)
+    bytes += element.length
+    if (bytes >= PART_BYTES) {
+      yield batch.join('')
+      batch = []
+      bytes = 0
+    }
+  }
+  if (batch.length > 0) yield batch.join('')
+  yield URLSET_CLOSE
 }
 
 /** The sitemap index naming `count` files. */
