@@ -59,6 +59,21 @@ export async function listPublished(
     ...asAnonymous,
   })
   const ids = page.docs.map((doc) => doc.id)
+  // Past the last page, Payload counts nothing when the sort is on a localized field (title,
+  // slug): the envelope still says how many there are, as it does for every other sort.
+  const counted =
+    ids.length === 0 && page.totalDocs === 0 && query.page > 1
+      ? (
+          await payload.count({
+            collection,
+            where,
+            // A count reads no localized value: any one locale counts the same documents.
+            locale: query.locale === 'all' ? undefined : query.locale,
+            ...asAnonymous,
+          })
+        ).totalDocs
+      : page.totalDocs
+  const totalPages = counted === page.totalDocs ? page.totalPages : Math.ceil(counted / query.limit)
   const docs =
     ids.length === 0
       ? []
@@ -80,12 +95,12 @@ export async function listPublished(
   const byId = new Map(docs.map((doc) => [doc.id, doc]))
   return {
     docs: ids.flatMap((id) => byId.get(id) ?? []) as unknown as Record<string, unknown>[],
-    totalDocs: page.totalDocs,
+    totalDocs: counted,
     limit: query.limit,
     page: query.page,
-    totalPages: page.totalPages,
+    totalPages,
     hasNextPage: page.hasNextPage,
-    hasPrevPage: page.hasPrevPage,
+    hasPrevPage: counted === page.totalDocs ? page.hasPrevPage : true,
   }
 }
 

@@ -47,8 +47,8 @@ function shapes(collection: PublicCollection): Shape[] {
       payload: 'locale=es&depth=1&limit=3&page=2&sort=-publishedAt,-id',
     },
     {
-      query: 'locale=en&limit=4&page=3&sort=title',
-      payload: 'locale=en&depth=1&limit=4&page=3&sort=title,id',
+      query: 'locale=en&limit=2&page=2&sort=title',
+      payload: 'locale=en&depth=1&limit=2&page=2&sort=title,id',
     },
     {
       query: 'locale=es&limit=5&page=2&sort=-slug&depth=0',
@@ -120,3 +120,27 @@ describe.each(['posts', 'case-studies'] as PublicCollection[])(
     })
   },
 )
+
+describe('a page past the end', () => {
+  it.each(['-publishedAt', 'title', '-slug', 'createdAt'])(
+    'still counts every document when sorted by %s',
+    async (sort) => {
+      for (const locale of ['en', 'es']) {
+        const first = await getJson<{ totalDocs: number; totalPages: number }>(
+          `/api/posts?locale=${locale}&limit=2&sort=${sort}`,
+        )
+        expect(first.body.totalDocs).toBeGreaterThan(2)
+        const past = await getJson(`/api/posts?locale=${locale}&limit=2&page=9999&sort=${sort}`)
+        expect(past.body).toEqual({
+          docs: [],
+          totalDocs: first.body.totalDocs,
+          limit: 2,
+          page: 9999,
+          totalPages: first.body.totalPages,
+          hasNextPage: false,
+          hasPrevPage: true,
+        })
+      }
+    },
+  )
+})
