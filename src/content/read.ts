@@ -25,6 +25,9 @@ function toSelect(fields: string[]): SelectType {
   return Object.fromEntries(fields.map((field) => [field, true]))
 }
 
+/** How every public read is asked: no user, access rules applied, never a draft. */
+const ANONYMOUS = { draft: false, overrideAccess: false, user: null } as const
+
 /**
  * Published documents as an anonymous caller sees them. Access control (`publishedOnly`) and
  * field access (editors-only fields) are applied by Payload because `overrideAccess` is false and
@@ -45,7 +48,6 @@ export async function listPublished(
   if (query.slug !== undefined) filters.push({ slug: { equals: query.slug } })
   if (query.category !== undefined) filters.push({ 'categories.slug': { equals: query.category } })
   const where: Where | undefined = filters.length > 0 ? { and: filters } : undefined
-  const asAnonymous = { draft: false, overrideAccess: false, user: null } as const
   const page = await payload.find({
     collection,
     where,
@@ -56,11 +58,11 @@ export async function listPublished(
     locale: query.locale,
     select: toSelect([]),
     pagination: true,
-    ...asAnonymous,
+    ...ANONYMOUS,
   })
   const ids = page.docs.map((doc) => doc.id)
-  // Past the last page, Payload counts nothing when the sort is on a localized field (title,
-  // slug): the envelope still says how many there are, as it does for every other sort.
+  // Past the last page, Payload counts nothing when the sort is on a localized field (`title`):
+  // the envelope still says how many there are, as it does for every other sort.
   const counted =
     ids.length === 0 && page.totalDocs === 0 && query.page > 1
       ? (
@@ -69,7 +71,7 @@ export async function listPublished(
             where,
             // A count reads no localized value: any one locale counts the same documents.
             locale: query.locale === 'all' ? undefined : query.locale,
-            ...asAnonymous,
+            ...ANONYMOUS,
           })
         ).totalDocs
       : page.totalDocs
@@ -87,7 +89,7 @@ export async function listPublished(
             locale: query.locale,
             select: toSelect(query.select),
             pagination: false,
-            ...asAnonymous,
+            ...ANONYMOUS,
           })
         ).docs
   // In the page's order (the same sort decides both reads; a document unpublished between them
@@ -117,9 +119,7 @@ export async function getPublished(
     depth: query.depth,
     locale: query.locale,
     select: toSelect(query.select),
-    draft: false,
-    overrideAccess: false,
-    user: null,
+    ...ANONYMOUS,
     disableErrors: true,
   })
   return (doc as unknown as Record<string, unknown> | null) ?? null
