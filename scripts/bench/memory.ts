@@ -162,6 +162,15 @@ async function main(): Promise<void> {
       `| mixed load, ${MINUTES} min | ${result.requests.total} | ${result.errors + result.timeouts + result.non2xx} | ${mb(afterMixed.peak)} | ${mb(afterMixed.last)} | ${verdict(afterMixed.peak)} |`,
     )
     out()
+    // Site searches are budgeted per client, and the load is one client: 429s are expected.
+    out(
+      `Mixed load's errors: ${result.timeouts} timeouts, ${result.errors - result.timeouts} other errors, ${result.non2xx} non-2xx answers (${Object.entries(
+        result.statusCodeStats ?? {},
+      )
+        .map(([status, { count }]) => `${status}: ${count}`)
+        .join(', ')}).`,
+    )
+    out()
     out(
       `High-water mark over the whole run (VmHWM): ${mb(highWater)}. Run time ${((performance.now() - began) / 60_000).toFixed(1)} min.`,
     )
