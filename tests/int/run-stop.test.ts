@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { once } from 'node:events'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
@@ -44,6 +46,9 @@ function alive(pid: number): boolean {
   }
 }
 
+/** How long output may still arrive after the wrapper exits. */
+const OUTPUT_END_WAIT_MS = 5_000
+
 interface Run {
   process: ChildProcess
   output: () => string
@@ -65,7 +70,14 @@ function startWrapper(env: Record<string, string>): Run {
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  // `exit` can come before the last of the output has been read: the exit code is given once
+  // both streams have ended too (bounded, in case a process left behind still holds them).
+  const outputEnded = Promise.all([once(child.stdout!, 'end'), once(child.stderr!, 'end')])
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      void Promise.race([outputEnded, delay(OUTPUT_END_WAIT_MS)]).then(() => resolve(code))
+    }),
+  )
   return { process: child, output: () => output, exited }
 }
 
