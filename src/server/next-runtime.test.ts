@@ -1,14 +1,6 @@
 import { createHash } from 'node:crypto'
 import { gunzipSync, gzipSync } from 'node:zlib'
-import {
-  createServer,
-  request,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -17,6 +9,8 @@ import { ResponseStore } from '@/cache/store'
 import { PUBLISHED_CACHE_CONTROL } from '@/http/cache-control'
 import { securityHeaders } from '@/http/security-headers'
 import { ContentVersions } from '@/lib/content-version'
+
+import { askServer, closeServer, listenLocally } from '../../tests/support/local-server'
 
 import { withoutNextRuntime, withoutNextRuntimeWhereUnused } from './next-runtime'
 import { renderThroughPipeline, responsePipeline, responseSteps } from './response-pipeline'
@@ -117,42 +111,21 @@ let uncached: Server
 beforeAll(async () => {
   cached = siteServer(true)
   uncached = siteServer(false)
-  await Promise.all(
-    [cached, uncached].map(
-      (server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
-    ),
-  )
+  await Promise.all([listenLocally(cached), listenLocally(uncached)])
 })
 
 afterAll(async () => {
-  await Promise.all(
-    [cached, uncached].map((server) => new Promise((resolve) => server.close(resolve))),
-  )
+  await Promise.all([closeServer(cached), closeServer(uncached)])
 })
 
-function get(
+async function get(
   server: Server,
   path: string,
   headers: Record<string, string> = {},
   method = 'GET',
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: string; bytes: Buffer }> {
-  const { port } = server.address() as AddressInfo
-  return new Promise((resolve, reject) => {
-    request({ port, path, headers, method }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode!,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-          bytes: Buffer.concat(chunks),
-        }),
-      )
-    })
-      .on('error', reject)
-      .end()
-  })
+) {
+  const answer = await askServer(server, path, headers, method)
+  return { ...answer, body: answer.bytes.toString('utf8') }
 }
 
 describe('pages sent without the runtime', () => {

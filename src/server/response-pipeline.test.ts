@@ -1,12 +1,10 @@
 import {
   createServer,
-  request,
   type IncomingHttpHeaders,
   type IncomingMessage,
   type Server,
   type ServerResponse,
 } from 'node:http'
-import type { AddressInfo } from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -17,6 +15,8 @@ import { MEDIA_FILE_CACHE_CONTROL, PUBLISHED_CACHE_CONTROL } from '@/http/cache-
 import { DECLARED_LENGTH_HEADER } from '@/http/declared-length'
 import { setResponseStatus, type StatusSlot } from '@/http/response-status'
 import { securityHeaders } from '@/http/security-headers'
+
+import { askServer, closeServer, listenLocally } from '../../tests/support/local-server'
 
 import {
   renderThroughPipeline,
@@ -163,37 +163,17 @@ function siteServer(withCache: boolean): Server {
 let cached: Server
 let uncached: Server
 
-async function listen(server: Server): Promise<void> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-}
-
 beforeAll(async () => {
   cached = siteServer(true)
   uncached = siteServer(false)
-  await Promise.all([listen(cached), listen(uncached)])
+  await Promise.all([listenLocally(cached), listenLocally(uncached)])
 })
 
 afterAll(async () => {
-  await Promise.all(
-    [cached, uncached].map((server) => new Promise((resolve) => server.close(resolve))),
-  )
+  await Promise.all([closeServer(cached), closeServer(uncached)])
 })
 
-function get(
-  server: Server,
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: IncomingHttpHeaders }> {
-  const { port } = server.address() as AddressInfo
-  return new Promise((resolve, reject) => {
-    request({ port, path, headers }, (res) => {
-      res.resume()
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }))
-    })
-      .on('error', reject)
-      .end()
-  })
-}
+const get = askServer
 
 /** What a client sees of a response that the cache may not change. */
 function visible({ status, headers }: { status: number; headers: IncomingHttpHeaders }) {
