@@ -49,12 +49,18 @@ const COMPRESSIBLE =
   /^(text\/|application\/(json|xml|javascript|ld\+json|rss\+xml|atom\+xml|[\w.+-]*\+json|jsonl|x-ndjson))/i
 const MIN_COMPRESSED_BYTES = 1_024
 
+/** Whether the response's media type is text that compression shrinks. */
+export function hasCompressibleType(headers: OutgoingHttpHeaders): boolean {
+  return COMPRESSIBLE.test(String(headers['content-type'] ?? ''))
+}
+
 /** A strong validator of exactly these bytes. */
 function etagOf(body: Buffer, suffix = ''): string {
   return `"${createHash('sha1').update(body).digest('base64url')}${suffix}"`
 }
 
-function withVaryAcceptEncoding(vary: unknown): string {
+/** `vary` with `Accept-Encoding` among its values. */
+export function withVaryAcceptEncoding(vary: unknown): string {
   const values = String(vary ?? '')
     .split(',')
     .map((value) => value.trim())
@@ -101,8 +107,7 @@ export function createEntry(
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined && !NOT_STORED.has(name)) base[name] = value
   }
-  if (COMPRESSIBLE.test(String(base['content-type'] ?? '')))
-    base.vary = withVaryAcceptEncoding(base.vary)
+  if (hasCompressibleType(base)) base.vary = withVaryAcceptEncoding(base.vary)
   const ownEtag = typeof base.etag === 'string' && base.etag.startsWith('"') ? base.etag : null
   delete base.etag
   const identity = variant(body, ownEtag ?? etagOf(body), base, 'identity')
@@ -126,7 +131,7 @@ export function compressedBody(
 ): Buffer | null {
   const compressible =
     body.length >= MIN_COMPRESSED_BYTES &&
-    COMPRESSIBLE.test(String(headers['content-type'] ?? '')) &&
+    hasCompressibleType(headers) &&
     headers['content-encoding'] === undefined &&
     headers['repr-digest'] === undefined &&
     headers['content-digest'] === undefined

@@ -1,5 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
+import { SESSION_COOKIE } from './credentials'
+
 /**
  * The admin's server actions (Next.js server functions posted to `/admin/…` with a `Next-Action`
  * header) are for signed-in editors. Anonymous calls are refused by the project's server before
@@ -9,8 +11,6 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
  */
 
 const SERVER_ACTION_HEADER = 'next-action'
-/** Payload's session cookie (`cookiePrefix` "payload"). */
-const SESSION_COOKIE = 'payload-token'
 /** On an empty database in development, the first-run screen is used before anyone can sign in. */
 export const FIRST_USER_SCREEN = '/admin/create-first-user'
 

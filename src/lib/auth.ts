@@ -2,7 +2,7 @@ import 'server-only'
 
 import type { Payload, TypedUser } from 'payload'
 
-const SESSION_COOKIE = /(?:^|;\s*)payload-token=/
+import { carriesCredential } from '@/http/credentials'
 
 /**
  * The signed-in user behind a request (session cookie or `users API-Key`), or null. Requests with
@@ -12,9 +12,8 @@ export async function signedInUser(
   payload: Payload,
   request: { headers: Headers },
 ): Promise<TypedUser | null> {
-  const hasCredential =
-    request.headers.has('authorization') || SESSION_COOKIE.test(request.headers.get('cookie') ?? '')
-  if (!hasCredential) return null
+  if (!carriesCredential(request.headers.get('authorization'), request.headers.get('cookie')))
+    return null
   const { user } = await payload.auth({ headers: request.headers })
   return user ?? null
 }

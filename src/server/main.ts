@@ -14,6 +14,8 @@
  * - gives each request it hands to Next.js an id (`X-Request-Id`), logs it as one JSON line, and
  *   finalizes its response head in one place: the response pipeline (response-pipeline.ts:
  *   the page's status, repairs, security headers, the caching policy);
+ * - answers the routes the application registered for it (the content API's anonymous reads,
+ *   src/content/in-process.ts) without Next.js's routing around them (in-process.ts);
  * - sends the site's pages without Next.js's client runtime where nothing on them needs it
  *   (src/site/page-scripts.ts says which keep it; next-runtime.ts takes it out);
  * - closes gracefully: stops accepting, lets in-flight requests finish, then lets the app finish
@@ -62,6 +64,7 @@ import { logger } from '@/lib/logger'
 import { runShutdownTasks } from '@/lib/process-singleton'
 
 import { applyConnectionLimits, connectionLimits, connectionServerOptions } from './limits'
+import { answeredInProcessOr } from './in-process'
 import { withoutNextRuntimeWhereUnused } from './next-runtime'
 import { renderThroughPipeline, responsePipeline, responseSteps } from './response-pipeline'
 import { applyStandaloneConfig } from './standalone'
@@ -122,8 +125,9 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
   if (!dev) applyStandaloneConfig()
   const app = next({ dev, hostname: NEXT_HOSTNAME, port: env.PORT })
   await app.prepare()
-  // Inside the pipeline: a page's HTML goes out, and into the response cache, without the runtime.
-  const pageHandler = withoutNextRuntimeWhereUnused(app.getRequestHandler())
+  // Inside the pipeline: a page's HTML goes out, and into the response cache, without the runtime;
+  // the routes registered to be answered in this process skip Next's routing.
+  const pageHandler = answeredInProcessOr(withoutNextRuntimeWhereUnused(app.getRequestHandler()))
 
   const SECURITY_HEADERS = securityHeaders(env.SITE_URL, dev)
   const pipeline = responsePipeline(responseSteps(SECURITY_HEADERS))
