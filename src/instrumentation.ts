@@ -4,7 +4,12 @@ export async function register(): Promise<void> {
   const { deliveryWorker } = await import('@/inquiries/delivery')
   // Inquiries accepted before a restart, or waiting for a retry, go out from here.
   deliveryWorker().kick()
-  // The content API's anonymous reads, answered by the project's server without Next's routing.
-  const { registerContentReads } = await import('@/content/in-process')
+  // The content API's anonymous reads and the documents' twins, answered by the project's server
+  // without Next's routing.
+  const [{ registerContentReads }, { registerDocumentTwins }] = await Promise.all([
+    import('@/content/in-process'),
+    import('@/markdown/in-process'),
+  ])
   registerContentReads()
+  registerDocumentTwins()
 }

@@ -10,6 +10,8 @@ export interface InProcessRequestFacts {
   pathname: string
   /** Whether it carries a credential (an `Authorization` header or a session cookie). */
   credentialed: boolean
+  /** Its `Accept` header, for routes that answer a page in another form. */
+  accept: string | undefined
 }
 
 /** Names the handler that answers a request, or null to leave it to Next.js. */

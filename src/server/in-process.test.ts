@@ -61,11 +61,21 @@ describe('answeredInProcessOr', () => {
     expect(JSON.parse(answer.bytes.toString())).toEqual({
       url: 'http://localhost/direct/1?locale=es&x=%20',
     })
-    expect(asked.at(-1)).toEqual({ method: 'GET', pathname: '/direct/1', credentialed: false })
+    expect(asked.at(-1)).toEqual({
+      method: 'GET',
+      pathname: '/direct/1',
+      credentialed: false,
+      accept: undefined,
+    })
   })
 
   it('hands the request on with its headers', async () => {
-    await askServer(server, '/direct/2', { 'Accept-Language': 'es', 'X-Forwarded-For': '1.2.3.4' })
+    await askServer(server, '/direct/2', {
+      Accept: 'text/markdown',
+      'Accept-Language': 'es',
+      'X-Forwarded-For': '1.2.3.4',
+    })
+    expect(asked.at(-1)?.accept).toBe('text/markdown')
     expect(received.at(-1)?.headers.get('accept-language')).toBe('es')
     expect(received.at(-1)?.headers.get('x-forwarded-for')).toBe('1.2.3.4')
   })

@@ -37,6 +37,7 @@ export function answeredInProcessOr(fallback: NodeHandler): NodeHandler {
       method: request.method ?? 'GET',
       pathname: queryAt === -1 ? url : url.slice(0, queryAt),
       credentialed: carriesCredential(request.headers.authorization, request.headers.cookie),
+      accept: request.headers.accept,
     })
     if (!handler) return fallback(request, response)
     return answer(handler, request, response)

@@ -4,9 +4,10 @@ import { get } from '../support/api'
 import { createCategory, createDocument, type CreatedDocument } from '../support/factories'
 
 /**
- * The content API's anonymous reads are answered by the project's server without Next.js's
- * routing (src/content/in-process.ts); requests with a credential still go through Next.js to the
- * same handlers. A credential Payload does not recognise leaves the caller anonymous, so the same
+ * The content API's anonymous reads and the documents' markdown twins are answered by the
+ * project's server without Next.js's routing (src/content/in-process.ts,
+ * src/markdown/in-process.ts); requests with a credential still go through Next.js to the same
+ * handlers. A credential Payload does not recognise leaves the caller anonymous, so the same
  * read with and without one must give the same answer, whichever way each went.
  */
 
@@ -26,8 +27,12 @@ const DIFFERING = new Set([
   'x-cache',
 ])
 
-/** Next.js adds its router's request headers to every route's Vary; JSON answers vary on none. */
-const NEXT_ROUTER_VARY = /^(rsc|next-router-[a-z-]+)$/i
+/**
+ * Next.js adds its router's request headers to every route's Vary (no answer here varies on
+ * them), and names Accept-Encoding only where its own compression looked at the answer; the
+ * project's server names it on every answer it may compress (src/server/in-process.test.ts).
+ */
+const NOT_COMPARED_VARY = /^(rsc|next-router-[a-z-]+|accept-encoding)$/i
 
 interface Answer {
   status: number
@@ -50,7 +55,7 @@ async function answerOf(
     if (DIFFERING.has(name)) return
     if (name === 'vary') {
       const tokens = value.split(',').map((token) => token.trim())
-      kept.vary = tokens.filter((token) => !NEXT_ROUTER_VARY.test(token)).join(', ')
+      kept.vary = tokens.filter((token) => !NOT_COMPARED_VARY.test(token)).join(', ')
       return
     }
     // A request with a credential may be the caller's own answer: never public in shared caches.
@@ -96,6 +101,21 @@ function paths(): string[] {
   ]
 }
 
+/** Twins: their path, and the headers that ask for it. */
+function twins(): [string, Record<string, string>][] {
+  return [
+    [`/en/blog/${post.slug}.md`, {}],
+    [`/es/blog/${post.slug}.md`, {}],
+    [`/en/case-studies/${caseStudy.slug}.md`, {}],
+    [`/es/blog/${post.slug}`, { Accept: 'text/markdown' }],
+    [`/en/case-studies/${caseStudy.slug}`, { Accept: 'text/markdown, text/html;q=0.5' }],
+    [`/en/blog/${post.slug}.md?utm_source=agent`, {}],
+    // No such document: the twin of the page that says so.
+    ['/en/blog/no-such-post-anywhere.md', {}],
+    ['/es/case-studies/no-such-case-study', { Accept: 'text/markdown' }],
+  ]
+}
+
 describe('the content API answered in process', () => {
   it('answers every read shape as Next.js answers it, for GET and HEAD', async () => {
     for (const path of paths()) {
@@ -105,6 +125,24 @@ describe('the content API answered in process', () => {
         expect(inProcess, `${method} ${path}`).toEqual(throughNext)
         if (method === 'HEAD') expect(inProcess.body, path).toBe('')
       }
+    }
+  })
+
+  it('answers every document twin as Next.js answers it, with the same validator', async () => {
+    for (const [path, headers] of twins()) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const inProcess = await answerOf(path, method, headers)
+        const throughNext = await answerOf(path, method, { ...headers, ...NOT_A_KEY })
+        expect(inProcess, `${method} ${path}`).toEqual(throughNext)
+      }
+    }
+    const twin = `/en/blog/${post.slug}.md`
+    const etag = (await get(twin, { headers: NOT_A_KEY })).headers.get('etag')
+    expect(etag).toBeTruthy()
+    // The same validator both ways: a client revalidating either answer is told nothing changed.
+    for (const headers of [{}, NOT_A_KEY]) {
+      const revalidated = await get(twin, { headers: { 'If-None-Match': etag!, ...headers } })
+      expect(revalidated.status).toBe(304)
     }
   })
 
@@ -118,5 +156,11 @@ describe('the content API answered in process', () => {
     expect(response.headers.get('content-length')).toBe(String(body.length))
     expect(response.headers.get('vary') ?? '').not.toMatch(/rsc|next-router/i)
     expect(JSON.parse(body.toString())).toMatchObject({ id: fresh.id, slug: fresh.slug })
+
+    const twin = await get(`/en/blog/${fresh.slug}.md`)
+    expect(twin.status).toBe(200)
+    expect(twin.headers.get('x-cache')).toBe('MISS')
+    expect(twin.headers.get('vary') ?? '').not.toMatch(/rsc|next-router/i)
+    expect(await twin.text()).toContain(fresh.title.en)
   })
 })
