@@ -4,7 +4,13 @@ import type { Locale } from '@/i18n/locales'
 import { getPayloadClient } from '@/lib/payload'
 import type { Category } from '@/payload-types'
 
-import { CARD_FIELDS, listDocuments, type DocumentPage, type SiteDocument } from './content'
+import {
+  CARD_FIELDS,
+  listDocuments,
+  newestDocuments,
+  type DocumentPage,
+  type SiteDocument,
+} from './content'
 import { BLOG_PAGE_SIZE } from './routes'
 
 /** How many related posts a post page shows. */
@@ -68,20 +74,18 @@ export async function relatedPosts(locale: Locale, post: SiteDocument): Promise<
   const notThis = { id: { not_equals: post.id } }
   const sameCategory =
     categoryIds.length > 0
-      ? (
-          await listDocuments('posts', locale, {
-            limit: RELATED_POSTS,
-            where: { and: [notThis, { categories: { in: categoryIds } }] },
-            select: CARD_FIELDS,
-          })
-        ).docs
+      ? await newestDocuments('posts', locale, {
+          limit: RELATED_POSTS,
+          where: { and: [notThis, { categories: { in: categoryIds } }] },
+          select: CARD_FIELDS,
+        })
       : []
   if (sameCategory.length >= RELATED_POSTS) return sameCategory
   const shown = sameCategory.map((doc) => doc.id)
-  const recent = await listDocuments('posts', locale, {
+  const recent = await newestDocuments('posts', locale, {
     limit: RELATED_POSTS,
     where: shown.length > 0 ? { and: [notThis, { id: { not_in: shown } }] } : notThis,
     select: CARD_FIELDS,
   })
-  return [...sameCategory, ...recent.docs].slice(0, RELATED_POSTS)
+  return [...sameCategory, ...recent].slice(0, RELATED_POSTS)
 }

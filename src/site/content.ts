@@ -40,6 +40,8 @@ async function findOneBySlug(
     // shows whatever the editor is writing.
     where: readAs.draft ? bySlug : translatedOnly(bySlug),
     limit: 1,
+    // A slug names one document: nothing to count.
+    pagination: false,
     depth: 1,
     ...readAs,
   })
@@ -76,34 +78,59 @@ export const CARD_FIELDS = {
 
 export const CASE_STUDY_CARD_FIELDS = { ...CARD_FIELDS, industry: true } satisfies SelectType
 
+interface ListedRead {
+  where?: Where
+  select?: SelectType
+}
+
+/** How every list of the site reads: translated documents, newest first, relations at depth 1. */
+const listedQuery = (
+  collection: PageCollection,
+  locale: Locale,
+  { where, select }: ListedRead,
+) => ({
+  collection,
+  locale,
+  where: translatedOnly(where),
+  depth: 1,
+  sort: ['-publishedAt', '-id'],
+  select,
+  ...published,
+})
+
+/** One page of a list, with the counts its pagination shows. */
 export async function listDocuments(
   collection: PageCollection,
   locale: Locale,
-  {
-    page = 1,
-    limit = 100,
-    where,
-    select,
-  }: { page?: number; limit?: number; where?: Where; select?: SelectType } = {},
+  { page = 1, limit = 100, ...read }: { page?: number; limit?: number } & ListedRead = {},
 ): Promise<DocumentPage> {
   const payload = await getPayloadClient()
-  const result = await payload.find({
-    collection,
-    locale,
-    where: translatedOnly(where),
-    page,
-    limit,
-    depth: 1,
-    sort: ['-publishedAt', '-id'],
-    select,
-    ...published,
-  })
+  const result = await payload.find({ ...listedQuery(collection, locale, read), page, limit })
   return {
     docs: result.docs as SiteDocument[],
     page: result.page ?? page,
     totalPages: result.totalPages,
     totalDocs: result.totalDocs,
   }
+}
+
+/**
+ * The newest `limit` documents of a list, for what shows a few and no pagination (the home page's
+ * sections, related posts, the case studies): without the count of every match a page reads,
+ * which cost the database a pass over all of them and a statement.
+ */
+export async function newestDocuments(
+  collection: PageCollection,
+  locale: Locale,
+  { limit, ...read }: { limit: number } & ListedRead,
+): Promise<SiteDocument[]> {
+  const payload = await getPayloadClient()
+  const { docs } = await payload.find({
+    ...listedQuery(collection, locale, read),
+    limit,
+    pagination: false,
+  })
+  return docs as SiteDocument[]
 }
 
 /** Every published document of a collection in one locale (feeds, sitemap, llms.txt). */

@@ -5,7 +5,7 @@ import { getPayloadClient } from '@/lib/payload'
 import type { Media } from '@/payload-types'
 
 import { caseStudySummary, type KeyResult } from './case-study'
-import { CASE_STUDY_CARD_FIELDS, listDocuments, type SiteDocument } from './content'
+import { CASE_STUDY_CARD_FIELDS, newestDocuments, type SiteDocument } from './content'
 import { asImage } from './media'
 import { HOME_LATEST } from './routes'
 
@@ -24,15 +24,15 @@ const PROOF_FIELDS = { ...CASE_STUDY_CARD_FIELDS, results: true } as const
  * depends on the case studies' published set (src/cache/policy.ts), so featuring one refreshes it.
  */
 export async function proofCaseStudies(locale: Locale): Promise<ProofStudy[]> {
-  const featured = await listDocuments('case-studies', locale, {
+  const featured = await newestDocuments('case-studies', locale, {
     limit: HOME_LATEST,
     where: { featured: { equals: true } },
     select: PROOF_FIELDS,
   })
-  const { docs } =
-    featured.docs.length > 0
+  const docs =
+    featured.length > 0
       ? featured
-      : await listDocuments('case-studies', locale, { limit: HOME_LATEST, select: PROOF_FIELDS })
+      : await newestDocuments('case-studies', locale, { limit: HOME_LATEST, select: PROOF_FIELDS })
   return docs.map((doc) => ({ doc, headline: caseStudySummary(doc).results[0] ?? null }))
 }
 

@@ -1,6 +1,7 @@
 import 'server-only'
 
 import type { Payload, Where } from 'payload'
+import { cache } from 'react'
 
 import { LOCALES, type Locale } from '@/i18n/locales'
 import { getPayloadClient } from '@/lib/payload'
@@ -61,16 +62,18 @@ export async function translatedLocales(
 
 /**
  * The languages a published document is translated into, found by its slug (shared by every
- * language): what its hreflang links and the language switcher may offer.
+ * language): what its hreflang links and the language switcher may offer. Read once per render
+ * (React's `cache`): the page's metadata and its layout's switcher both ask.
  */
-export async function documentLocales(collection: PageCollection, slug: string): Promise<Locale[]> {
-  return translatedLocales(
-    await getPayloadClient(),
-    collection,
-    { slug: { equals: slug } },
-    { published: true },
-  )
-}
+export const documentLocales = cache(
+  async (collection: PageCollection, slug: string): Promise<Locale[]> =>
+    translatedLocales(
+      await getPayloadClient(),
+      collection,
+      { slug: { equals: slug } },
+      { published: true },
+    ),
+)
 
 /** `/{locale}/blog/{slug}`, `/{locale}/case-studies/{slug}`: a document's page. */
 const DOCUMENT_PAGE = /^\/[a-z]{2}\/(blog|case-studies)\/([^/]+)$/

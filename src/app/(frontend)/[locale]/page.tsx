@@ -9,7 +9,7 @@ import { MediaImage } from '@/components/MediaImage'
 import { env } from '@/env'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
-import { CARD_FIELDS, listDocuments } from '@/site/content'
+import { CARD_FIELDS, newestDocuments } from '@/site/content'
 import { heroImage, proofCaseStudies } from '@/site/home'
 import { organizationJsonLd } from '@/site/json-ld'
 import { variantsOf } from '@/site/media'
@@ -52,7 +52,7 @@ export default async function HomePage({ params }: Props) {
   const [preview, image, posts, proof] = await Promise.all([
     draftMode().then((mode) => mode.isEnabled),
     heroImage(settings.hero.imageId, locale),
-    listDocuments('posts', locale, { limit: HOME_LATEST, select: CARD_FIELDS }),
+    newestDocuments('posts', locale, { limit: HOME_LATEST, select: CARD_FIELDS }),
     proofCaseStudies(locale),
   ])
   const { hero, services, closing } = settings
@@ -120,7 +120,7 @@ export default async function HomePage({ params }: Props) {
         ) : null}
         <section className="home-section" aria-labelledby="latest-posts">
           <h2 id="latest-posts">{t.home.latestPosts}</h2>
-          <DocumentCards collection="posts" docs={posts.docs} locale={locale} />
+          <DocumentCards collection="posts" docs={posts} locale={locale} />
           <p className="section-more">
             <Link href={paths.blog(locale)}>{t.home.allPosts}</Link>
           </p>

@@ -3,7 +3,7 @@ import type { Metadata } from 'next'
 import { DocumentCards } from '@/components/DocumentCard'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
-import { CASE_STUDY_CARD_FIELDS, listDocuments } from '@/site/content'
+import { CASE_STUDY_CARD_FIELDS, newestDocuments } from '@/site/content'
 import { pageSettings } from '@/site/settings'
 import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
@@ -28,7 +28,7 @@ export default async function CaseStudiesPage({ params }: Props) {
   const { locale } = await params
   if (!isLocale(locale)) return notFoundPage()
   const t = messagesFor(locale)
-  const { docs } = await listDocuments('case-studies', locale, {
+  const docs = await newestDocuments('case-studies', locale, {
     limit: CASE_STUDIES_PAGE_SIZE,
     select: CASE_STUDY_CARD_FIELDS,
   })
