@@ -13,7 +13,8 @@ const CONTENT_PATH = /^\/api\/([a-z-]+)(?:\/([^/]+))?$/
  * the same handlers as the route files under src/app/api/{posts,case-studies,categories}, so the
  * answers are the same bytes (tests/int/api-in-process.test.ts holds them to Next's), at the cost
  * of the read alone. Next's request handling around a route handler (its router, the request and
- * response objects it builds, its streams) cost about 2 ms of CPU per miss, as much as the read.
+ * response objects it builds, its streams) cost 1.4 ms of CPU per document miss, more than the
+ * read itself (docs/benchmarks.md).
  * Requests with a credential, and every other method, still go through Next.js.
  */
 export function registerContentReads(): void {

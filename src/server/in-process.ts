@@ -7,7 +7,6 @@ import {
   withVaryAcceptEncoding,
 } from '@/cache/entry'
 import { negotiateEncoding } from '@/cache/policy'
-
 import { carriesCredential } from '@/http/credentials'
 import { inProcessHandlerFor, type InProcessHandler } from '@/lib/in-process-routes'
 import { logger } from '@/lib/logger'
