@@ -126,8 +126,10 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
   const app = next({ dev, hostname: NEXT_HOSTNAME, port: env.PORT })
   await app.prepare()
   // Inside the pipeline: a page's HTML goes out, and into the response cache, without the runtime;
-  // the routes registered to be answered in this process skip Next's routing.
-  const pageHandler = answeredInProcessOr(withoutNextRuntimeWhereUnused(app.getRequestHandler()))
+  // the routes registered to be answered in this process skip Next's routing. Not in development,
+  // where Next reloads a route's code as it changes and the registered handlers would go stale.
+  const nextHandler = withoutNextRuntimeWhereUnused(app.getRequestHandler())
+  const pageHandler = dev ? nextHandler : answeredInProcessOr(nextHandler)
 
   const SECURITY_HEADERS = securityHeaders(env.SITE_URL, dev)
   const pipeline = responsePipeline(responseSteps(SECURITY_HEADERS))
