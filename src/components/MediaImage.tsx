@@ -43,6 +43,9 @@ export function MediaImage({
     height,
     sizes,
     priority,
+    // The page's largest image (its LCP) is asked for ahead of the other images, from the <img>
+    // as well as its preload (getImageProps leaves this to the caller).
+    fetchPriority: priority ? 'high' : undefined,
     className,
   })
   const srcSet = props.srcSet ? srcSetWithinWidest(props.srcSet, variants) : undefined

@@ -294,3 +294,48 @@ for (const pagePath of [
     expect(violations).toEqual([])
   })
 }
+
+/**
+ * A page's largest image keeps its place before its file arrives: on a phone on a slow network
+ * the text is shown first, and a box that grows when the picture comes in pushes everything below
+ * it down (a layout shift Lighthouse and visitors count). It is also asked for first.
+ */
+for (const { name, path: pagePath, selector } of [
+  { name: 'the home page’s hero image', path: '/en', selector: 'img.hero-image' },
+  {
+    name: 'a post’s cover',
+    path: '/es/blog/observability-before-incidents',
+    selector: 'img.cover',
+  },
+]) {
+  test(`${name} has its final size before its file arrives, and is fetched first`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
+    const page = await context.newPage()
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/media/file/**', async (route) => {
+      await held
+      await route.continue()
+    })
+    const pristine = process.env.E2E_PRISTINE_BASE_URL!
+    await page.goto(`${pristine}${pagePath}`, { waitUntil: 'domcontentloaded' })
+    const image = page.locator(selector)
+    await expect(image).toHaveAttribute('fetchpriority', 'high')
+    const box = async () => {
+      const { width, height } = (await image.boundingBox())!
+      return { width: Math.round(width), height: Math.round(height) }
+    }
+    const before = await box()
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete)).toBe(false)
+    release()
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true)
+    const after = await box()
+    expect(after.width).toBeGreaterThan(300)
+    expect(before).toEqual(after)
+    await context.close()
+  })
+}

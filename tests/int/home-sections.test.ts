@@ -123,6 +123,8 @@ describe('home page sections', () => {
     expect(img).toContain(`alt="${alt}"`)
     expect(img).toContain('width="1200"')
     expect(img).toContain('height="675"')
+    // The page's largest image is asked for ahead of the others.
+    expect(img).toContain('fetchPriority="high"')
     expect(page).toContain('class="hero hero-with-image"')
     // Published on the home page, the image is public (the media embargo counts the hero).
     const src = /src="([^"]+)"/.exec(img)?.[1] ?? ''
