@@ -18,7 +18,7 @@ import { ContentVersions, EVERYTHING, listKey } from '@/lib/content-version'
 import { reportShown } from '@/lib/shown-content'
 
 import { responseCache } from './response-cache'
-import { ResponseStore } from './store'
+import { ResponseStore, SUPERSEDED_SERVE_MS } from './store'
 
 /**
  * A stand-in for Next.js behind the cache, written the way Next writes: headers one by one, the
@@ -248,6 +248,41 @@ describe('responseCache', () => {
     expect(renders).toBe(1)
     expect(new Set(answers.map((answer) => answer.body.toString())).size).toBe(1)
     expect(answers.filter((answer) => answer.headers['x-cache'] === 'MISS')).toHaveLength(1)
+  })
+
+  it('answers readers with what a change just made stale while one of them renders its new version', async () => {
+    await fetchRaw('/en/blog/delay-60')
+    version = 'v2'
+    versions.advance([listKey('posts')])
+    store.dropStale()
+    // The first reader after the change renders, and gets the new version.
+    const renderer = fetchRaw('/en/blog/delay-60')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    // Readers arriving meanwhile get the stale answer at once, labelled as such.
+    const meanwhile = await fetchRaw('/en/blog/delay-60')
+    expect(meanwhile.headers['x-cache']).toBe('STALE')
+    expect(meanwhile.headers['cache-control']).toBe('no-store')
+    expect(meanwhile.body.toString()).toContain('v1')
+    const rendered = await renderer
+    expect(rendered.headers['x-cache']).toBe('MISS')
+    expect(rendered.body.toString()).toContain('v2')
+    const after = await fetchRaw('/en/blog/delay-60')
+    expect(after.headers['x-cache']).toBe('HIT')
+    expect(after.body.toString()).toContain('v2')
+    expect(renders).toBe(2)
+  })
+
+  it('makes readers wait for the new version once the stale answer has stood in long enough', async () => {
+    await fetchRaw('/en/blog/delay-1300')
+    version = 'v2'
+    versions.advance([listKey('posts')])
+    store.dropStale()
+    const renderer = fetchRaw('/en/blog/delay-1300')
+    await new Promise((resolve) => setTimeout(resolve, SUPERSEDED_SERVE_MS + 100))
+    const late = await fetchRaw('/en/blog/delay-1300')
+    expect(late.headers['x-cache']).toBe('HIT')
+    expect(late.body.toString()).toContain('v2')
+    expect((await renderer).body.toString()).toContain('v2')
   })
 
   it('serves fresh content after a change, never what was rendered before it', async () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 
-import { isSharedCacheable } from '@/http/cache-control'
+import { isSharedCacheable, NEVER_STORED } from '@/http/cache-control'
 import { matchesIfNoneMatch } from '@/http/conditional'
 import { chunkBytes, isBodyChunk, setHeadFrom } from '@/http/held-response'
 import { REQUEST_ID_HEADER } from '@/http/request-id'
@@ -30,7 +30,8 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void
  * Serves anonymous reads of published content from memory, in front of Next.js.
  *
  * `serve` answers a request from the store (a hit, a 304, or by waiting for the render another
- * request already started) or renders it once through `render`, capturing the response to
+ * request already started, unless a change made its answer stale less than a second ago: then
+ * that stale answer, labelled `STALE`) or renders it once through `render`, capturing the response to
  * store it. It returns false for what it doesn't handle; those go to `render` unchanged. A
  * request carrying credentials or cookies is never served from or stored into the cache (the
  * server's caching policy makes its answer private). `headWritten` is for the server to call
@@ -59,27 +60,26 @@ export function responseCache(
     request: IncomingMessage,
     response: ServerResponse,
     entry: CachedResponse,
-    status: 'HIT' | 'MISS',
+    status: 'HIT' | 'MISS' | 'STALE',
     acceptEncoding = request.headers['accept-encoding'],
   ): void {
     const { variant, grewBy } = variantFor(entry, negotiateEncoding(acceptEncoding))
     if (grewBy) store.grew(entry, grewBy)
     const ifNoneMatch = request.headers['if-none-match']
-    if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, variant.etag)) {
-      response.writeHead(
-        304,
-        status === 'HIT'
+    const notModified = ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, variant.etag)
+    const headers =
+      status === 'HIT'
+        ? notModified
           ? variant.notModifiedHitHeaders
-          : { ...variant.notModifiedHeaders, [CACHE_STATUS_HEADER]: status },
-      )
-      response.end()
-      return
-    }
-    response.writeHead(
-      entry.status,
-      status === 'HIT' ? variant.hitHeaders : { ...variant.headers, [CACHE_STATUS_HEADER]: status },
-    )
-    response.end(request.method === 'HEAD' ? undefined : variant.body)
+          : variant.hitHeaders
+        : {
+            ...(notModified ? variant.notModifiedHeaders : variant.headers),
+            [CACHE_STATUS_HEADER]: status,
+            // A stale answer stands in for a moment here; no cache after this one may keep it.
+            ...(status === 'STALE' ? { 'cache-control': NEVER_STORED } : {}),
+          }
+    response.writeHead(notModified ? 304 : entry.status, headers)
+    response.end(notModified || request.method === 'HEAD' ? undefined : variant.body)
   }
 
   function fill(
@@ -154,6 +154,13 @@ export function responseCache(
     }
     const pending = store.pending(key)
     if (pending) {
+      // Its new version is rendering for another reader: what a change made stale a moment ago
+      // answers meanwhile (src/cache/store.ts), rather than every reader waiting on one render.
+      const superseded = store.superseded(key)
+      if (superseded) {
+        send(request, response, superseded, 'STALE')
+        return true
+      }
       void pending.then((entry) =>
         entry ? send(request, response, entry, 'HIT') : render(request, response),
       )

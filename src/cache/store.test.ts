@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { ContentVersions, EVERYTHING, listKey, MEDIA_KEY } from '@/lib/content-version'
 
 import { createEntry } from './entry'
-import { ResponseStore } from './store'
+import { ResponseStore, SUPERSEDED_SERVE_MS } from './store'
 
 function entryOf(key: string, size: number) {
   return createEntry(key, 200, { 'content-type': 'text/plain' }, Buffer.alloc(size, 'a'))
@@ -52,9 +52,61 @@ describe('ResponseStore', () => {
     versions.advance([MEDIA_KEY])
     store.dropStale()
     expect(store.size).toBe(1)
-    expect(store.bytes).toBe(entryOf('/robots.txt', 10).bytes)
     versions.advance(EVERYTHING)
     expect(store.get('/robots.txt')).toBeUndefined()
+  })
+
+  it('lets what a change made stale stand in for a second, then frees it', () => {
+    vi.useFakeTimers({ toFake: ['performance'] })
+    try {
+      const { store, versions } = liveStore({ maxBytes: 100_000, maxEntryBytes: 10_000 })
+      const blog = entryOf('/en/blog', 10)
+      store.set('/en/blog', blog, POSTS, store.stamp())
+      store.set('/robots.txt', entryOf('/robots.txt', 10), [], store.stamp())
+      expect(store.superseded('/en/blog')).toBeUndefined()
+      versions.advance([listKey('posts')])
+      store.dropStale()
+      expect(store.get('/en/blog')).toBeUndefined()
+      expect(store.superseded('/en/blog')).toBe(blog)
+      // Its bytes (a compressed variant made while it stands in, too) are held until it goes.
+      store.grew(blog, 5)
+      expect(store.bytes).toBe(blog.bytes + entryOf('/robots.txt', 10).bytes)
+      vi.advanceTimersByTime(SUPERSEDED_SERVE_MS - 1)
+      expect(store.superseded('/en/blog')).toBe(blog)
+      vi.advanceTimersByTime(2)
+      store.dropStale()
+      expect(store.superseded('/en/blog')).toBeUndefined()
+      expect(store.bytes).toBe(entryOf('/robots.txt', 10).bytes)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('forgets a stand-in once its new version is stored, or the store is suspended', () => {
+    const { store, versions } = liveStore({ maxBytes: 100_000, maxEntryBytes: 10_000 })
+    store.set('/en/blog', entryOf('/en/blog', 10), POSTS, store.stamp())
+    store.set('/en/case-studies', entryOf('/en/case-studies', 10), CASE_STUDIES, store.stamp())
+    versions.advance([listKey('posts'), MEDIA_KEY])
+    store.dropStale()
+    const fresh = entryOf('/en/blog', 20)
+    store.set('/en/blog', fresh, POSTS, store.stamp())
+    expect(store.superseded('/en/blog')).toBeUndefined()
+    expect(store.bytes).toBe(fresh.bytes + entryOf('/en/case-studies', 10).bytes)
+    store.suspend()
+    expect(store.superseded('/en/case-studies')).toBeUndefined()
+    expect(store.bytes).toBe(0)
+  })
+
+  it('evicts stand-ins before any current entry', () => {
+    const { store, versions } = liveStore({ maxBytes: 8_000, maxEntryBytes: 5_000 })
+    store.set('/en/blog', entryOf('/en/blog', 3_000), POSTS, store.stamp())
+    store.set('/robots.txt', entryOf('/robots.txt', 3_000), [], store.stamp())
+    versions.advance([listKey('posts')])
+    store.dropStale()
+    store.set('/llms.txt', entryOf('/llms.txt', 3_000), [], store.stamp())
+    expect(store.superseded('/en/blog')).toBeUndefined()
+    expect(store.get('/robots.txt')).toBeDefined()
+    expect(store.get('/llms.txt')).toBeDefined()
   })
 
   it('refuses a fill begun before a change to what it depends on, per key', () => {

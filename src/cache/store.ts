@@ -15,6 +15,20 @@ interface Fill {
   stamp: number | null
 }
 
+/** A response a change made stale, kept to stand in while its new version renders. */
+interface Superseded {
+  entry: CachedResponse
+  /** Until when (performance.now()) it may stand in. */
+  until: number
+}
+
+/**
+ * How long after a change is heard the response it made stale may still be sent to readers who
+ * arrive while the new version renders (`superseded`). Within a publish's staleness budget of
+ * 2 s, with room for the change notification and for the render that replaces it.
+ */
+export const SUPERSEDED_SERVE_MS = 1_000
+
 /**
  * Serialized responses held in memory, least recently used evicted first, bounded by bytes.
  *
@@ -25,12 +39,18 @@ interface Fill {
  * kept after the publish's notification arrived; without a stamp (reads may be older than a
  * change heard) nothing is stored. While the store is `suspended` (its change feed is down, so it
  * could miss a publish) nothing is read from or written to it.
+ *
+ * An entry a change made stale is not thrown away at once: for `SUPERSEDED_SERVE_MS` it may stand
+ * in for its new version while that renders (`superseded`), so one reader renders after a
+ * publish and the others keep being answered, instead of all of them waiting. Its bytes count
+ * until it goes, and it goes first when room is needed.
  */
 export class ResponseStore {
   readonly maxBytes: number
   readonly maxEntryBytes: number
   readonly versions: ContentVersions
   #entries = new Map<string, Held>()
+  #superseded = new Map<string, Superseded>()
   #inflight = new Map<string, Fill>()
   #bytes = 0
   #suspended = true
@@ -63,7 +83,7 @@ export class ResponseStore {
     const held = this.#entries.get(key)
     if (held === undefined) return undefined
     if (!this.versions.isFresh(held.dependsOn, held.stamp)) {
-      this.#drop(key, held)
+      this.#supersede(key, held)
       return undefined
     }
     // Re-inserting moves the key to the young end of the Map's insertion order: the LRU order.
@@ -82,6 +102,7 @@ export class ResponseStore {
     if (entry.bytes > this.maxEntryBytes) return false
     const previous = this.#entries.get(key)
     if (previous) this.#drop(key, previous)
+    this.#dropSuperseded(key)
     this.#entries.set(key, { entry, dependsOn, stamp })
     this.#bytes += entry.bytes
     this.#evict()
@@ -91,7 +112,10 @@ export class ResponseStore {
   /** Adds bytes an entry grew by (a compressed variant made on first use). */
   grew(entry: CachedResponse, bytes: number): void {
     entry.bytes += bytes
-    if (this.#entries.get(entry.key)?.entry === entry) {
+    if (
+      this.#entries.get(entry.key)?.entry === entry ||
+      this.#superseded.get(entry.key)?.entry === entry
+    ) {
       this.#bytes += bytes
       this.#evict()
     }
@@ -102,8 +126,45 @@ export class ResponseStore {
     this.#bytes -= held.entry.bytes
   }
 
+  /** Moves a stale entry aside, where it may stand in for a short while (`superseded`). */
+  #supersede(key: string, held: Held): void {
+    this.#entries.delete(key)
+    this.#dropSuperseded(key)
+    this.#superseded.set(key, {
+      entry: held.entry,
+      until: performance.now() + SUPERSEDED_SERVE_MS,
+    })
+  }
+
+  #dropSuperseded(key: string): void {
+    const superseded = this.#superseded.get(key)
+    if (superseded === undefined) return
+    this.#superseded.delete(key)
+    this.#bytes -= superseded.entry.bytes
+  }
+
+  /**
+   * The response a change made stale under `key`, while it may still stand in for its new version
+   * (for `SUPERSEDED_SERVE_MS` after the change was heard), or undefined.
+   */
+  superseded(key: string): CachedResponse | undefined {
+    if (this.#suspended) return undefined
+    const superseded = this.#superseded.get(key)
+    if (superseded === undefined) return undefined
+    if (performance.now() > superseded.until) {
+      this.#dropSuperseded(key)
+      return undefined
+    }
+    return superseded.entry
+  }
+
   #evict(): void {
     if (this.#bytes <= this.maxBytes) return
+    // What only stands in goes first; then the least recently used.
+    for (const key of [...this.#superseded.keys()]) {
+      if (this.#bytes <= this.maxBytes) return
+      this.#dropSuperseded(key)
+    }
     for (const [key, held] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break
       this.#drop(key, held)
@@ -137,12 +198,16 @@ export class ResponseStore {
   }
 
   /**
-   * Drops what a change made stale (entries and fills in flight whose keys advanced; the fills
-   * finish for their own callers only). Reads check freshness anyway: this frees the memory.
+   * Sets aside what a change made stale (entries whose keys advanced stand in for a moment:
+   * `superseded`), drops what stood in long enough, and forgets fills in flight whose keys
+   * advanced (they finish for their own callers only). Reads check freshness anyway.
    */
   dropStale(): void {
+    const now = performance.now()
+    for (const [key, superseded] of this.#superseded)
+      if (now > superseded.until) this.#dropSuperseded(key)
     for (const [key, held] of this.#entries)
-      if (!this.versions.isFresh(held.dependsOn, held.stamp)) this.#drop(key, held)
+      if (!this.versions.isFresh(held.dependsOn, held.stamp)) this.#supersede(key, held)
     for (const [key, fill] of this.#inflight)
       if (!this.versions.isFresh(fill.dependsOn, fill.stamp)) this.#inflight.delete(key)
   }
@@ -150,6 +215,7 @@ export class ResponseStore {
   /** Drops everything, including fills in flight. */
   clear(): void {
     this.#entries.clear()
+    this.#superseded.clear()
     this.#inflight.clear()
     this.#bytes = 0
   }
