@@ -10,6 +10,7 @@ import {
   isContentWrite,
   isPersonal,
   negotiateEncoding,
+  takesStale,
 } from './policy'
 
 describe('cacheKeyOf', () => {
@@ -273,5 +274,15 @@ describe('contentWriteChange', () => {
     expect(contentWriteChange('/api/categories/3')).toEqual(['categories', 'category:*'])
     expect(contentWriteChange('/api/media?depth=0')).toEqual(['media'])
     expect(contentWriteChange('/api/globals/home')).toEqual(['settings'])
+  })
+})
+
+describe('takesStale', () => {
+  it('refuses a stale stand-in to a request that asks for a current answer', () => {
+    expect(takesStale(undefined)).toBe(true)
+    expect(takesStale('max-age=60')).toBe(true)
+    expect(takesStale('no-cache')).toBe(false)
+    expect(takesStale('Max-Age = 0')).toBe(false)
+    expect(takesStale(['public', 'no-cache'])).toBe(false)
   })
 })

@@ -380,3 +380,18 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
   }
   return choice
 }
+
+/**
+ * Whether a request will take an answer a change has just made stale (src/cache/store.ts,
+ * `superseded`): not when it says it wants a current one, `Cache-Control: no-cache` or
+ * `max-age=0` (a browser's reload; the server reading its own page to make something else of
+ * it, which must not turn a stale page into a fresh-looking twin).
+ */
+export function takesStale(cacheControl: string | string[] | undefined): boolean {
+  if (cacheControl === undefined) return true
+  const directives = (Array.isArray(cacheControl) ? cacheControl.join(',') : cacheControl)
+    .toLowerCase()
+    .split(',')
+    .map((directive) => directive.trim().replace(/\s*=\s*/, '='))
+  return !directives.some((directive) => directive === 'no-cache' || directive === 'max-age=0')
+}

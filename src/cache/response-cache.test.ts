@@ -263,6 +263,12 @@ describe('responseCache', () => {
     expect(meanwhile.headers['x-cache']).toBe('STALE')
     expect(meanwhile.headers['cache-control']).toBe('no-store')
     expect(meanwhile.body.toString()).toContain('v1')
+    // …unless they ask for a current answer: they wait for the render.
+    for (const cacheControl of ['no-cache', 'max-age=0']) {
+      const current = await fetchRaw('/en/blog/delay-60', { 'cache-control': cacheControl })
+      expect(current.headers['x-cache']).toBe('HIT')
+      expect(current.body.toString()).toContain('v2')
+    }
     const rendered = await renderer
     expect(rendered.headers['x-cache']).toBe('MISS')
     expect(rendered.body.toString()).toContain('v2')

@@ -20,6 +20,7 @@ import {
   isContentWrite,
   isPersonal,
   negotiateEncoding,
+  takesStale,
   type CacheTarget,
 } from './policy'
 import type { ResponseStore } from './store'
@@ -156,7 +157,9 @@ export function responseCache(
     if (pending) {
       // Its new version is rendering for another reader: what a change made stale a moment ago
       // answers meanwhile (src/cache/store.ts), rather than every reader waiting on one render.
-      const superseded = store.superseded(key)
+      const superseded = takesStale(request.headers['cache-control'])
+        ? store.superseded(key)
+        : undefined
       if (superseded) {
         send(request, response, superseded, 'STALE')
         return true

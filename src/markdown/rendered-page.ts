@@ -29,7 +29,9 @@ export interface RenderedPage {
  */
 export async function renderPage(pathAndQuery: string): Promise<RenderedPage> {
   const response = await fetch(`${ownOrigin()}${pathAndQuery}`, {
-    headers: { Accept: 'text/html', 'Accept-Encoding': 'identity' },
+    // Never the stale page the response cache may show readers while the page re-renders: the
+    // twin made from it would be kept as current.
+    headers: { Accept: 'text/html', 'Accept-Encoding': 'identity', 'Cache-Control': 'no-cache' },
     redirect: 'manual',
     cache: 'no-store',
     signal: AbortSignal.timeout(PAGE_RENDER_TIMEOUT_MS),
