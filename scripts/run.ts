@@ -16,7 +16,7 @@ import nextEnv from '@next/env'
 
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './lib/embedded-postgres'
 import { scriptNodeArgs, untilStarted } from './lib/script-process'
-import { buildServerBundle, serverBundlePath, serverNodeArgs } from './lib/server-bundle'
+import { buildServerBundle, serverBundlePath, serverEnv, serverNodeArgs } from './lib/server-bundle'
 
 const SECRET_FILE = '.data/payload-secret'
 const EMBEDDED_PG_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54329)
@@ -150,6 +150,7 @@ async function main(): Promise<never> {
       }
       return shutdown(
         await run(process.execPath, [...serverNodeArgs(), serverBundlePath(), ...rest], {
+          ...serverEnv(),
           NODE_ENV: 'production',
           PORT: port,
         }),

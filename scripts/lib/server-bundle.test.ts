@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { SERVER_HEAP_MB, serverNodeArgs } from './server-bundle'
+import { SERVER_ALLOCATOR_ENV, SERVER_HEAP_MB, serverEnv, serverNodeArgs } from './server-bundle'
 
 describe('the server heap limit', () => {
   afterEach(() => {
@@ -22,5 +22,19 @@ describe('the server heap limit', () => {
         dockerfile,
       )
     expect(started?.[1]).toBe(String(SERVER_HEAP_MB))
+  })
+})
+
+describe('the server allocator settings', () => {
+  it('are given to the server unless the environment sets them itself', () => {
+    expect(serverEnv({})).toEqual(SERVER_ALLOCATOR_ENV)
+    expect(serverEnv({ MALLOC_ARENA_MAX: '4' })).not.toHaveProperty('MALLOC_ARENA_MAX')
+    expect(serverEnv({ MALLOC_ARENA_MAX: '4' })).toHaveProperty('MALLOC_MMAP_THRESHOLD_')
+  })
+
+  it('are the Docker image’s too', () => {
+    const dockerfile = readFileSync('Dockerfile', 'utf8')
+    for (const [name, value] of Object.entries(SERVER_ALLOCATOR_ENV))
+      expect(dockerfile).toMatch(new RegExp(`^ENV .*\\b${name}=${value}\\b`, 'm'))
   })
 })

@@ -31,6 +31,35 @@ export function serverNodeArgs(): string[] {
   return [`--max-old-space-size=${megabytes}`]
 }
 
+/**
+ * The server's settings for glibc's allocator, each left to the environment when it sets it. What
+ * Node allocates outside V8's heap (Buffers: the response cache's entries, the bodies being
+ * streamed, compression's tables) comes from malloc, which by default keeps what it was given:
+ * - `MALLOC_MMAP_THRESHOLD_`: an allocation of 128 KB or more gets its own mapping, handed back
+ *   to the system when freed. By default the threshold rises with each such block freed (up to
+ *   32 MB), after which large buffers come from the main heap, which only gives back its top:
+ *   with the cache full, the main heap held 168 MB in the mixed load, of which 64 MB the cache.
+ * - `MALLOC_ARENA_MAX`: two arenas instead of eight per core, for the threads Node runs
+ *   (libuv's pool, V8's platform workers), each of which otherwise keeps its own (30 MB in all).
+ * Measured together: the memory benchmark's peak 467 MB against 504 MB without them; a few
+ * minutes into its mixed load the main heap held 125 MB against 168 MB, the threads' arenas 1 MB
+ * against 30 MB (docs/benchmarks.md). The Dockerfile sets the same values (a unit test compares
+ * them).
+ */
+export const SERVER_ALLOCATOR_ENV = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+} as const
+
+/** The allocator settings to give the server: those `env` doesn't set itself. */
+export function serverEnv(
+  env: Record<string, string | undefined> = process.env,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(SERVER_ALLOCATOR_ENV).filter(([name]) => env[name] === undefined),
+  )
+}
+
 export function migrateBundlePath(): string {
   return path.join(distDir(), 'migrate.mjs')
 }

@@ -12,7 +12,13 @@ import {
 } from '@/http/text-response'
 import { LOCALES, type Locale } from '@/i18n/locales'
 import type { SiteDocument } from '@/site/content'
-import { newestListed, publishedFingerprint, publishedPages, viewFor } from '@/site/published-view'
+import {
+  newestListed,
+  publishedFingerprint,
+  publishedPages,
+  viewFor,
+  type DocumentPagesReads,
+} from '@/site/published-view'
 import { publishedSettings } from '@/site/settings'
 import { SCHEMA_FEED_CONTENT_TYPE } from '@/site/agent-paths'
 import type { PageCollection } from '@/site/routes'
@@ -20,7 +26,7 @@ import { emptyView, PAGE_COLLECTIONS, type PublishedView } from '@/site/view'
 
 import { LLMS_SECTION_MAX, llmsFullHeader, llmsFullPart, llmsTxt } from './llms'
 import { openApiDocument } from './openapi'
-import { schemaFeedPart } from './schema-feed'
+import { SCHEMA_FEED_READS, schemaFeedPart } from './schema-feed'
 import { findSkill, skillMarkdown, skillsIndex } from './skills'
 
 /**
@@ -75,12 +81,19 @@ type Part = (
   siteUrl: string,
 ) => string
 
-/** Every listed document, a page at a time, each page rendered by `part` from its own view. */
-async function* everyDocumentPart(part: Part): AsyncGenerator<string> {
+/**
+ * Every listed document, a page at a time, each page rendered by `part` from its own view, read
+ * as `reads` says (by default the documents whole and everything they refer to).
+ */
+async function* everyDocumentPart(
+  part: Part,
+  { select, references }: DocumentPagesReads = {},
+): AsyncGenerator<string> {
   for (const collection of PAGE_COLLECTIONS) {
     for (const locale of LOCALES) {
-      for await (const docs of publishedPages(collection, locale)) {
-        yield part(await viewFor(collection, locale, docs), collection, locale, docs, env.SITE_URL)
+      for await (const docs of publishedPages(collection, locale, { select })) {
+        const view = await viewFor(collection, locale, docs, { references })
+        yield part(view, collection, locale, docs, env.SITE_URL)
       }
     }
   }
@@ -102,7 +115,7 @@ export const loadLlmsFullTxt = async (): Promise<StreamedTextResource> => ({
 export const loadSchemaFeed = async (): Promise<StreamedTextResource> => ({
   contentType: SCHEMA_FEED_CONTENT_TYPE,
   etag: await everyDocumentEtag('schema.jsonl'),
-  parts: () => everyDocumentPart(schemaFeedPart),
+  parts: () => everyDocumentPart(schemaFeedPart, SCHEMA_FEED_READS),
 })
 
 export const loadOpenApi = async (): Promise<TextResource> => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { category, doc, media, site, SITE_URL } from '../../tests/support/site-fixtures'
 
-import { schemaFeed } from './schema-feed'
+import { SCHEMA_FEED_READS, schemaFeed } from './schema-feed'
 
 const post = doc({
   id: 1,
@@ -76,5 +76,38 @@ describe('schemaFeed', () => {
     })
     expect(entries[2]).not.toHaveProperty('workTranslation')
     expect(entries[2]).not.toHaveProperty('translationOfWork')
+  })
+})
+
+describe('SCHEMA_FEED_READS', () => {
+  it('reads every field a line shows: a document read narrowed gives the same lines', () => {
+    const whole = doc({
+      id: 3,
+      slug: 'whole',
+      title: 'Whole',
+      excerpt: 'Its excerpt.',
+      content: { root: { type: 'root', children: [] } } as never,
+      coverImage: media(9, 'cover.png', 'Cover'),
+      categories: [category(1, 'Cloud')],
+      meta: { title: 'SEO', description: 'Its description.', image: media(10, 'seo.png', 'SEO') },
+    })
+    const noCover = { ...whole, id: 4, slug: 'no-cover', coverImage: null }
+    const hidden = { ...whole, id: 5, slug: 'hidden', meta: { noindex: true } }
+    const narrowed = (full: typeof whole) =>
+      ({
+        id: full.id,
+        ...Object.fromEntries(
+          Object.keys(SCHEMA_FEED_READS.select).map((field) => [
+            field,
+            full[field as keyof typeof full],
+          ]),
+        ),
+      }) as typeof whole
+    const feedOf = (docs: (typeof whole)[]) =>
+      schemaFeed(site({ posts: { en: docs, es: [docs[0]!] } }), SITE_URL)
+    const docs = [whole, noCover, hidden]
+    expect(feedOf(docs.map(narrowed))).toBe(feedOf(docs))
+    expect(feedOf(docs)).toContain('seo.png')
+    expect(SCHEMA_FEED_READS.select).not.toHaveProperty('content')
   })
 })

@@ -14,6 +14,7 @@ import {
 import type { SiteDocument } from '@/site/content'
 import { isIndexable } from '@/site/indexing'
 import { organizationNode } from '@/site/json-ld'
+import type { DocumentPagesReads } from '@/site/published-view'
 import { paths, type PageCollection } from '@/site/routes'
 
 /**
@@ -26,6 +27,27 @@ import { paths, type PageCollection } from '@/site/routes'
  */
 
 const TYPES: Record<PageCollection, string> = { posts: 'BlogPosting', 'case-studies': 'Article' }
+
+/**
+ * What a page of the feed reads (src/agents/resources.ts): the fields `schemaEntry` and
+ * `isIndexable` show, not the documents' rich text, which is most of what a document weighs to
+ * read, and of what documents refer to only their translations (no links, related posts or
+ * media of their bodies).
+ */
+export const SCHEMA_FEED_READS = {
+  select: {
+    title: true,
+    slug: true,
+    excerpt: true,
+    publishedAt: true,
+    createdAt: true,
+    updatedAt: true,
+    coverImage: true,
+    categories: true,
+    meta: true,
+  },
+  references: false,
+} satisfies DocumentPagesReads
 
 /** The JSON-LD node id of a document in a locale (its page URL, as on the page itself). */
 export function schemaId(

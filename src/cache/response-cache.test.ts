@@ -54,6 +54,8 @@ function render(req: IncomingMessage, res: ServerResponse): void {
   const word = (pattern: RegExp) => pattern.exec(url)?.[1]
   if (url.includes('streamed-large')) return void renderLarge(res)
   if (url.includes('declared-large')) return void renderDeclaredLarge(res)
+  if (url.includes('undeclared-medium')) return void renderMedium(res, { declared: false })
+  if (url.includes('declared-medium')) return void renderMedium(res, { declared: true })
   setTimeout(
     () => {
       const shows = word(/shows-(\d+)/)
@@ -75,7 +77,9 @@ function render(req: IncomingMessage, res: ServerResponse): void {
     Number(word(/delay-(\d+)/) ?? 0),
   )
 }
-const cache = responseCache(store, render)
+/** Less than an entry may be: a body without a length stops being buffered past it. */
+const UNDECLARED_MAX = 256 * 1024
+const cache = responseCache(store, render, { undeclaredBodyMaxBytes: UNDECLARED_MAX })
 
 /** What the client of a large streamed render saw before the render ended. */
 const large = { clientSawBytes: false, sawBytesBeforeEnd: false }
@@ -110,6 +114,23 @@ async function renderDeclaredLarge(res: ServerResponse): Promise<void> {
   large.sawBytesBeforeEnd = large.clientSawBytes
   res.end(body.slice(1_000))
 }
+
+/**
+ * A body under the entry cap but past what is buffered of a body without a length (`declared`:
+ * with its Content-Length), written in chunks; it ends once the client saw bytes.
+ */
+async function renderMedium(res: ServerResponse, { declared }: { declared: boolean }) {
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+  res.setHeader('Cache-Control', PUBLISHED_CACHE_CONTROL)
+  if (declared) res.setHeader('Content-Length', LARGE_CHUNK * MEDIUM_CHUNKS + 3)
+  for (let index = 0; index < MEDIUM_CHUNKS; index += 1) res.write('m'.repeat(LARGE_CHUNK))
+  for (let waited = 0; !declared && !large.clientSawBytes && waited < 2_000; waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  large.sawBytesBeforeEnd = large.clientSawBytes
+  res.end('end')
+}
+const MEDIUM_CHUNKS = 3 // 300 KB: past UNDECLARED_MAX, under the store's 512 KB entry cap
 
 let server: Server
 let port: number
@@ -190,6 +211,21 @@ describe('responseCache', () => {
     // Its first chunk went out before the rest was written: not buffered on the way to the cap.
     expect(large.sawBytesBeforeEnd).toBe(true)
     expect((await fetchRaw('/en/blog/declared-large')).headers['x-cache']).toBeUndefined()
+  })
+
+  it('streams a body without a length past its bound through, unstored, under the entry cap', async () => {
+    const answer = await fetchWatched('/en/blog/undeclared-medium')
+    expect(answer.body.toString()).toBe(`${'m'.repeat(LARGE_CHUNK * MEDIUM_CHUNKS)}end`)
+    // Its first bytes went out while the render was still going: not held up to the entry cap.
+    expect(large.sawBytesBeforeEnd).toBe(true)
+    expect((await fetchRaw('/en/blog/undeclared-medium')).headers['x-cache']).toBeUndefined()
+    // The same size with its length declared is stored.
+    const declared = await fetchWatched('/en/blog/declared-medium')
+    expect(declared.body.toString()).toBe(`${'m'.repeat(LARGE_CHUNK * MEDIUM_CHUNKS)}end`)
+    expect(large.sawBytesBeforeEnd).toBe(false)
+    const again = await fetchRaw('/en/blog/declared-medium')
+    expect(again.headers['x-cache']).toBe('HIT')
+    expect(again.body.length).toBe(LARGE_CHUNK * MEDIUM_CHUNKS + 3)
   })
 
   it('renders a page once and answers later requests with the same bytes', async () => {

@@ -28,6 +28,16 @@ import type { ResponseStore } from './store'
 type Handler = (request: IncomingMessage, response: ServerResponse) => void
 
 /**
+ * How much of a body that declares no length the cache buffers before giving up on storing it.
+ * Next.js sends pages and route handlers' JSON without a length; the largest of them are the
+ * content API's lists of 100 documents (590–630 KB over the benchmark's corpus, pages are tens
+ * of KB), which this leaves room to triple. The files of every document (llms-full.txt,
+ * schema.jsonl: tens of megabytes, streamed a page of documents at a time, never stored) have no
+ * length either: buffered up to the entry cap (8 MB), each request held that much for nothing.
+ */
+export const UNDECLARED_BODY_MAX_BYTES = 2 * 1024 * 1024
+
+/**
  * Serves anonymous reads of published content from memory, in front of Next.js.
  *
  * `serve` answers a request from the store (a hit, a 304, or by waiting for the render another
@@ -49,12 +59,15 @@ export function responseCache(
   render: Handler,
   {
     onEditorWrite = () => undefined,
+    undeclaredBodyMaxBytes = UNDECLARED_BODY_MAX_BYTES,
   }: {
     /**
      * Runs when an editor's content write through this instance succeeded (it has committed),
      * after the content versions advanced for it.
      */
     onEditorWrite?: () => void
+    /** What is buffered of a body without a declared length (`UNDECLARED_BODY_MAX_BYTES`). */
+    undeclaredBodyMaxBytes?: number
   } = {},
 ) {
   function send(
@@ -99,7 +112,11 @@ export function responseCache(
     return new Promise((resolve) => {
       // The capture goes on first, so the server's render puts its response pipeline on top of it:
       // what is captured is the head as the pipeline finalized it.
-      const captured = captureResponse(response, store.maxEntryBytes, (status, headers, body) => {
+      const limits = {
+        maxBytes: store.maxEntryBytes,
+        undeclaredMaxBytes: Math.min(store.maxEntryBytes, undeclaredBodyMaxBytes),
+      }
+      const captured = captureResponse(response, limits, (status, headers, body) => {
         // Larger than an entry may be (a streamed file of every document): sent as it is
         // produced, never held whole, and not stored.
         if (body === null) {
@@ -201,20 +218,22 @@ export function isStorable(status: number, headers: OutgoingHttpHeaders): boolea
  * that grows past `maxBytes` stops being buffered: `finish` gets `null` for it, what was buffered
  * goes out, and the rest streams through as the application writes it (memory stays bounded
  * whatever the size of a streamed body). One whose Content-Length is past `maxBytes` (a sitemap
- * file, streamed with its length known) is not buffered at all.
+ * file, streamed with its length known) is not buffered at all; one without a Content-Length
+ * (llms-full.txt, schema.jsonl) only up to `undeclaredMaxBytes`.
  *
  * The head is completed exactly as Node would complete it: the response's own `writeHead`, with
  * the response pipeline the server's render put around it, runs before the headers are read.
  */
 function captureResponse(
   response: ServerResponse,
-  maxBytes: number,
+  { maxBytes, undeclaredMaxBytes }: { maxBytes: number; undeclaredMaxBytes: number },
   finish: (status: number, headers: OutgoingHttpHeaders, body: Buffer | null) => boolean,
 ): { finished: boolean } {
   const state = { finished: false }
   const { writeHead, write, end, flushHeaders } = response
   const chunks: Buffer[] = []
   let buffered = 0
+  let limit = maxBytes
   let capturing = true
   let headComplete = false
 
@@ -242,7 +261,9 @@ function captureResponse(
       // declares: a body that says it is past the cap is not buffered at all on its way there.
       headComplete = true
       this.writeHead(this.statusCode)
-      if (Number(this.getHeader('content-length')) > maxBytes) {
+      const declared = this.getHeader('content-length')
+      if (declared === undefined) limit = undeclaredMaxBytes
+      else if (Number(declared) > maxBytes) {
         overflow(this)
         return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest)
       }
@@ -250,7 +271,7 @@ function captureResponse(
     const buffer = chunkBytes(chunk, rest[0])
     chunks.push(buffer)
     buffered += buffer.length
-    if (buffered > maxBytes) overflow(this)
+    if (buffered > limit) overflow(this)
     const callback = rest.find((value) => typeof value === 'function') as (() => void) | undefined
     if (callback) process.nextTick(callback)
     // Past the overflow, backpressure is the socket's.

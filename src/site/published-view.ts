@@ -186,6 +186,20 @@ async function publicMedia(
 const newestFirst = (a: SiteDocument, b: SiteDocument) =>
   (b.publishedAt ?? '').localeCompare(a.publishedAt ?? '') || b.id - a.id
 
+/** How much of what documents refer to a view reads (`viewFor`). */
+export interface ViewScope {
+  /**
+   * False for a surface that shows documents' own fields and their translations only (the
+   * schema.org feed): no linked documents, related posts or rich text's media are read.
+   */
+  references?: boolean
+}
+
+/** What a file of every document reads of each page: its fields (`select`) and its view. */
+export interface DocumentPagesReads extends ViewScope {
+  select?: SelectType
+}
+
 /**
  * What rendering `docs` (of one collection, in one locale) needs, and nothing more: the documents
  * themselves; the documents their rich text links to; whether each is listed in the other
@@ -199,10 +213,13 @@ export async function viewFor(
   collection: PageCollection,
   locale: Locale,
   docs: readonly SiteDocument[],
+  { references = true }: ViewScope = {},
 ): Promise<PublishedView> {
   const payload = await getPayloadClient()
   const view = emptyView()
-  const { documentIds, mediaIds } = richTextReferences(docs)
+  const { documentIds, mediaIds } = references
+    ? richTextReferences(docs)
+    : { documentIds: { posts: new Set<number>(), 'case-studies': new Set<number>() }, mediaIds: [] }
   const ids = docs.map((doc) => doc.id)
   const categories = [...new Set(docs.flatMap(categoryIdsOf))]
   const [settings, media, linked, alternates, related] = await Promise.all([
@@ -220,7 +237,7 @@ export async function viewFor(
         docs: await listedAmong(payload, collection, other, ids),
       })),
     ),
-    collection === 'posts'
+    collection === 'posts' && references
       ? Promise.all([
           newestPosts(payload, locale, RELATED_POSTS + 1),
           ...categories.map((id) => newestPosts(payload, locale, RELATED_POSTS + 1, id)),
@@ -299,16 +316,17 @@ export const SUMMARY_FIELDS = {
 
 /**
  * Every listed document of a collection in `locale`, newest first, a page at a time
- * (`listedAfter`): llms-full.txt and the schema.org feed stream through these.
+ * (`listedAfter`), with the fields `select` names (all by default): llms-full.txt and the
+ * schema.org feed stream through these.
  */
 export async function* publishedPages(
   collection: PageCollection,
   locale: Locale,
-  size = PUBLISHED_PAGE_SIZE,
+  { size = PUBLISHED_PAGE_SIZE, select }: { size?: number; select?: SelectType } = {},
 ): AsyncGenerator<SiteDocument[]> {
   let after: { publishedAt: string; id: number } | undefined
   for (;;) {
-    const docs = await listedAfter(collection, locale, after, size)
+    const docs = await listedAfter(collection, locale, after, size, { select })
     if (docs.length === 0) return
     yield docs
     const last = docs.at(-1)!

@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import path from 'node:path'
 
 import { scriptNodeArgs, untilStarted } from '../../scripts/lib/script-process'
-import { serverBundlePath, serverNodeArgs } from '../../scripts/lib/server-bundle'
+import { serverBundlePath, serverEnv, serverNodeArgs } from '../../scripts/lib/server-bundle'
 
 export interface AppServer {
   url: string
@@ -81,6 +81,7 @@ export async function startApp(
       cwd: options.dir,
       env: {
         ...process.env,
+        ...serverEnv(),
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
         PAYLOAD_SECRET: TEST_SECRET,
