@@ -13,10 +13,16 @@ export interface CorpusDoc {
 
 /** A fixed seed: every run reads the same sequence. */
 export function seededRandom(seed: number): () => number {
-  let state = seed
+  // mulberry32, in 32-bit integer arithmetic. The linear congruential generator this replaced
+  // multiplied in floating point past 2^53, lost the low bits, and fell into short cycles for
+  // some seeds: a load drawing from a handful of URLs read 99.9% from the cache, another
+  // 72%, from the same distribution.
+  let state = seed >>> 0
   return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31
-    return state / 2 ** 31
+    state = (state + 0x6d2b79f5) >>> 0
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1)
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61)
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32
   }
 }
 
