@@ -9,7 +9,14 @@ import {
   CATEGORY_FILTER,
 } from '@/content/query'
 import { ApiError } from '@/http/api-error'
-import { CACHING_POLICY, isPersonalRequest, SITEMAP_PART, surfaceOf } from '@/http/cache-control'
+import {
+  CACHING_POLICY,
+  directiveValue,
+  hasDirective,
+  isPersonalRequest,
+  SITEMAP_PART,
+  surfaceOf,
+} from '@/http/cache-control'
 import { preferredEncoding, prefersMarkdown } from '@/http/negotiation'
 import { isLocale } from '@/i18n/locales'
 import {
@@ -388,10 +395,6 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
  * it, which must not turn a stale page into a fresh-looking twin).
  */
 export function takesStale(cacheControl: string | string[] | undefined): boolean {
-  if (cacheControl === undefined) return true
-  const directives = (Array.isArray(cacheControl) ? cacheControl.join(',') : cacheControl)
-    .toLowerCase()
-    .split(',')
-    .map((directive) => directive.trim().replace(/\s*=\s*/, '='))
-  return !directives.some((directive) => directive === 'no-cache' || directive === 'max-age=0')
+  const value = Array.isArray(cacheControl) ? cacheControl.join(',') : cacheControl
+  return !hasDirective(value, 'no-cache') && directiveValue(value, 'max-age') !== '0'
 }

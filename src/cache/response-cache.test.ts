@@ -286,14 +286,23 @@ describe('responseCache', () => {
     expect(answers.filter((answer) => answer.headers['x-cache'] === 'MISS')).toHaveLength(1)
   })
 
-  it('answers readers with what a change just made stale while one of them renders its new version', async () => {
-    await fetchRaw('/en/blog/delay-60')
+  /**
+   * Caches `path`, publishes a change to it (v2), starts the first reader's render of its new
+   * version and lets `waitMs` pass; resolves with that reader's answer still to come.
+   */
+  async function renderingAfterChange(path: string, waitMs: number) {
+    await fetchRaw(path)
     version = 'v2'
     versions.advance([listKey('posts')])
     store.dropStale()
+    const renderer = fetchRaw(path)
+    await new Promise((resolve) => setTimeout(resolve, waitMs))
+    return { answer: renderer }
+  }
+
+  it('answers readers with what a change just made stale while one of them renders its new version', async () => {
     // The first reader after the change renders, and gets the new version.
-    const renderer = fetchRaw('/en/blog/delay-60')
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    const renderer = await renderingAfterChange('/en/blog/delay-60', 10)
     // Readers arriving meanwhile get the stale answer at once, labelled as such.
     const meanwhile = await fetchRaw('/en/blog/delay-60')
     expect(meanwhile.headers['x-cache']).toBe('STALE')
@@ -305,7 +314,7 @@ describe('responseCache', () => {
       expect(current.headers['x-cache']).toBe('HIT')
       expect(current.body.toString()).toContain('v2')
     }
-    const rendered = await renderer
+    const rendered = await renderer.answer
     expect(rendered.headers['x-cache']).toBe('MISS')
     expect(rendered.body.toString()).toContain('v2')
     const after = await fetchRaw('/en/blog/delay-60')
@@ -315,16 +324,11 @@ describe('responseCache', () => {
   })
 
   it('makes readers wait for the new version once the stale answer has stood in long enough', async () => {
-    await fetchRaw('/en/blog/delay-1300')
-    version = 'v2'
-    versions.advance([listKey('posts')])
-    store.dropStale()
-    const renderer = fetchRaw('/en/blog/delay-1300')
-    await new Promise((resolve) => setTimeout(resolve, SUPERSEDED_SERVE_MS + 100))
+    const renderer = await renderingAfterChange('/en/blog/delay-1300', SUPERSEDED_SERVE_MS + 100)
     const late = await fetchRaw('/en/blog/delay-1300')
     expect(late.headers['x-cache']).toBe('HIT')
     expect(late.body.toString()).toContain('v2')
-    expect((await renderer).body.toString()).toContain('v2')
+    expect((await renderer.answer).body.toString()).toContain('v2')
   })
 
   it('serves fresh content after a change, never what was rendered before it', async () => {

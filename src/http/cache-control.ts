@@ -208,9 +208,29 @@ export function isSharedCacheable(cacheControl: unknown): boolean {
   return shared
 }
 
-function hasDirective(value: string | undefined, name: string): boolean {
-  if (!value) return false
-  return value.split(',').some((part) => part.trim().split('=', 1)[0]!.toLowerCase() === name)
+/** Whether a `Cache-Control` value holds the directive `name` (with or without an argument). */
+export function hasDirective(value: string | undefined, name: string): boolean {
+  return directiveValue(value, name) !== undefined
+}
+
+/**
+ * The argument of the directive `name` in a `Cache-Control` value (`''` when it has none), or
+ * undefined when the directive is absent.
+ */
+export function directiveValue(value: string | undefined, name: string): string | undefined {
+  if (!value) return undefined
+  for (const part of value.split(',')) {
+    const at = part.indexOf('=')
+    const directive = (at === -1 ? part : part.slice(0, at)).trim().toLowerCase()
+    if (directive === name)
+      return at === -1
+        ? ''
+        : part
+            .slice(at + 1)
+            .trim()
+            .replace(/^"|"$/g, '')
+  }
+  return undefined
 }
 
 /** Seconds a directive allows (absent: as long as the other lifetimes allow, so unbounded). */

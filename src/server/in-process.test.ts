@@ -80,6 +80,12 @@ describe('answeredInProcessOr', () => {
     expect(received.at(-1)?.headers.get('x-forwarded-for')).toBe('1.2.3.4')
   })
 
+  it('hands on header values outside ASCII, and odd characters in the path', async () => {
+    const answer = await askServer(server, '/direct/caf%C3%A9|^{x}', { 'X-Name': 'café' })
+    expect(answer.status).toBe(203)
+    expect(received.at(-1)?.headers.get('x-name')).toBe('café')
+  })
+
   it('sends no body for HEAD, with the same head', async () => {
     const answer = await askServer(server, '/direct/3', {}, 'HEAD')
     expect(answer.status).toBe(203)
