@@ -13,6 +13,7 @@ import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
 import { PAYLOAD_LOG_OPTIONS } from '@/lib/logger'
+import { pgPreparingStatements } from '@/lib/prepared-statements'
 import { withProjectAnswers } from '@/lib/payload-answers'
 import { hideStorageInternals } from '@/media/admin-columns'
 import { s3Settings } from '@/media/s3'
@@ -100,6 +101,8 @@ export default buildConfig({
   },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL },
+    // Repeated statements are parsed and planned once per connection (src/lib/prepared-statements.ts).
+    ...(env.DATABASE_PREPARED_STATEMENTS === 'on' ? { pg: pgPreparingStatements } : {}),
     // Schema changes only through committed migrations (applied by `npm start`, `npm run dev`
     // and the tests, under a lock): no interactive "this database was pushed" prompts, and CI
     // runs exactly what production runs.

@@ -126,6 +126,12 @@ const schema = z.object({
         !value || value.split(',').every((url) => /^postgres(ql)?:\/\/\S+$/.test(url.trim())),
       { message: 'must be comma-separated postgres:// URLs' },
     ),
+  /**
+   * `on`: each database connection prepares the statements it sends repeatedly, so PostgreSQL
+   * parses and plans them once (src/lib/prepared-statements.ts). Set `off` behind a connection
+   * pooler that cannot keep prepared statements (PgBouncer before 1.21 in transaction mode).
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   /** Optional S3-compatible object storage for media (local disk, MEDIA_DIR, otherwise). */
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto'
+
+import pg from 'pg'
+
+/**
+ * node-postgres with every parameterised statement prepared once per connection, handed to
+ * Payload's adapter (`pg` in payload.config.ts).
+ *
+ * Drizzle sends each of Payload's statements unnamed, so PostgreSQL parses, analyses and plans it
+ * anew on every execution; for Payload's reads (lateral joins per localized field and
+ * relationship) that costs several times the execution itself. Named after a hash of its text, a
+ * statement is parsed once per connection and PostgreSQL may settle on a generic plan after a few
+ * executions. Answers are unchanged: the same text with the same values.
+ *
+ * Only statements already sent with parameters are named (they use the extended protocol either
+ * way; a statement without them may be several statements in one text, which a prepared statement
+ * cannot be), and each connection keeps at most `PREPARED_STATEMENTS_PER_CONNECTION` of them, so
+ * that an unbounded variety of texts (a `select` of any combination of fields) cannot grow a
+ * database session's memory without end: past the bound, new texts go unnamed as before.
+ */
+export const PREPARED_STATEMENTS_PER_CONNECTION = 250
+
+type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown }
+type Query = (...args: unknown[]) => unknown
+
+/** A name PostgreSQL accepts (at most 63 bytes) that differs whenever the text does. */
+export function statementName(text: string): string {
+  return `s_${createHash('sha1').update(text).digest('base64url')}`
+}
+
+/** The query config to send: named when it is a parameterised statement and the bound allows. */
+function withStatementName(
+  config: unknown,
+  values: unknown,
+  prepared: Set<string>,
+): QueryConfig | undefined {
+  const query: QueryConfig | undefined =
+    typeof config === 'string'
+      ? { text: config }
+      : typeof config === 'object' && config !== null
+        ? (config as QueryConfig)
+        : undefined
+  // A Query or cursor object (it has `submit`) is passed through as it is.
+  if (query === undefined || typeof query.text !== 'string') return undefined
+  if (query.name !== undefined || query.submit !== undefined) return undefined
+  const parameters = values !== undefined && typeof values !== 'function' ? values : query.values
+  if (!Array.isArray(parameters) || parameters.length === 0) return undefined
+  const name = statementName(query.text)
+  if (!prepared.has(name)) {
+    if (prepared.size >= PREPARED_STATEMENTS_PER_CONNECTION) return undefined
+    prepared.add(name)
+  }
+  return { ...query, name }
+}
+
+/** Makes one connection name its parameterised statements (see the module's comment). */
+export function prepareRepeatedStatements(client: pg.ClientBase): void {
+  const prepared = new Set<string>()
+  const query = client.query.bind(client) as Query
+  ;(client as unknown as { query: Query }).query = (config: unknown, ...rest: unknown[]) =>
+    query(withStatementName(config, rest[0], prepared) ?? config, ...rest)
+}
+
+class PreparingPool extends pg.Pool {
+  constructor(config?: pg.PoolConfig) {
+    super(config)
+    this.on('connect', prepareRepeatedStatements)
+  }
+}
+
+/** The `pg` module for Payload's adapter, its pools preparing repeated statements. */
+export const pgPreparingStatements: typeof pg = { ...pg, Pool: PreparingPool }
