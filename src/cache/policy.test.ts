@@ -217,12 +217,20 @@ describe('cache target dependencies', () => {
       expect(dependsOn(url), url).toEqual(['settings'])
   })
 
-  it('let a document’s page and twin narrow them to what their render reports showing', () => {
+  it('let a document’s page and twin, the home page and the blog narrow them to what their render reports showing', () => {
     const reportedBase = (url: string) => cacheTargetOf('GET', url, {})?.reportedBase
     const base = ['settings', 'media', 'category:*', 'document:posts:*', 'document:case-studies:*']
-    for (const url of ['/es/blog/a-post', '/es/blog/a-post.md', '/en/case-studies/one'])
+    for (const url of [
+      '/es/blog/a-post',
+      '/es/blog/a-post.md',
+      '/en/case-studies/one',
+      '/en/blog',
+      '/es/blog?page=3',
+    ])
       expect(reportedBase(url), url).toEqual(base)
-    for (const url of ['/en', '/en/blog', '/en/blog/category/x', '/en/case-studies', '/llms.txt'])
+    // The proof section's case studies are the newest featured: any case study may change them.
+    expect(reportedBase('/es')).toEqual([...base, 'list:case-studies'])
+    for (const url of ['/en/blog/category/x', '/en/case-studies', '/en/contact', '/llms.txt'])
       expect(reportedBase(url), url).toBeUndefined()
   })
 

@@ -228,6 +228,22 @@ const DOCUMENT_PAGE_BASE: readonly string[] = [
   everyDocumentKey('case-studies'),
 ]
 
+/**
+ * What the home page shows besides what it reports (src/site/shown.ts: its latest posts, the
+ * order they were chosen by, its proof's case studies): what a document's page shows, and the
+ * case studies' list, which chose the proof (the newest featured).
+ */
+const HOME_PAGE_BASE: readonly string[] = [...DOCUMENT_PAGE_BASE, listKey('case-studies')]
+
+/** Pages kept by what their render reports showing, and what they show besides (see above). */
+const REPORTED_BASE: Partial<Record<TwinPage['kind'], readonly string[]>> = {
+  post: DOCUMENT_PAGE_BASE,
+  'case-study': DOCUMENT_PAGE_BASE,
+  // A page of the blog: a selection of the posts, as the home page's latest posts are.
+  blog: DOCUMENT_PAGE_BASE,
+  home: HOME_PAGE_BASE,
+}
+
 /** Files that list everything published: feeds, llms.txt, the sitemap. */
 const LISTS_EVERYTHING = new Set([
   '/llms.txt',
@@ -243,7 +259,10 @@ const LISTS_EVERYTHING = new Set([
  * privacy pages and the index of the site's sections show no content but the site settings,
  * which every page shows (`PUBLISHED_CONTENT_KEYS` include them). A document's page depends on
  * its collection's list too — but only when its render does not report what it shows (see
- * `DOCUMENT_PAGE_BASE`), which it always does when it finds its document.
+ * `DOCUMENT_PAGE_BASE`), which it always does when it finds its document. So do the home page
+ * and the blog's pages, which report the posts they show and the order that chose them
+ * (`REPORTED_BASE`); their twins, made from the rendered page in a request of their own, report
+ * nothing and keep these broad keys.
  */
 function pageDependencies(page: TwinPage): readonly string[] {
   switch (page.kind) {
@@ -320,8 +339,7 @@ function canonicalQueryOf(
     query: 'page' in page && page.page > 1 ? `page=${page.page}` : '',
     negotiated: !twin,
     dependsOn: pageDependencies(page),
-    reportedBase:
-      page.kind === 'post' || page.kind === 'case-study' ? DOCUMENT_PAGE_BASE : undefined,
+    reportedBase: REPORTED_BASE[page.kind],
   }
 }
 

@@ -57,6 +57,37 @@ export function reportDocumentPage(
 }
 
 /**
+ * A page that shows a selection of the published posts, newest first (the home page's latest
+ * posts, a page of the blog): the posts shown, the categories their cards show, and which posts
+ * are published in what order and languages (`orderKey`: a post entering, leaving or moving in
+ * the list). An edit of a post it does not show leaves it as it was.
+ */
+export function reportPostSelection(posts: readonly SiteDocument[]): void {
+  reportShown([
+    orderKey('posts'),
+    ...posts.map((post) => documentKey('posts', post.id)),
+    ...posts.flatMap(categoryIdsOf).map(categoryKey),
+  ])
+}
+
+/**
+ * The home page: its latest posts (a selection, as above) and the case studies of its proof
+ * section with the categories their cards show. Which case studies those are (the newest
+ * featured) is not an order the listing keys follow, so the page also depends on the case
+ * studies' list as a whole (src/cache/policy.ts).
+ */
+export function reportHomePage(
+  posts: readonly SiteDocument[],
+  caseStudies: readonly SiteDocument[],
+): void {
+  reportPostSelection(posts)
+  reportShown([
+    ...caseStudies.map((doc) => documentKey('case-studies', doc.id)),
+    ...caseStudies.flatMap(categoryIdsOf).map(categoryKey),
+  ])
+}
+
+/**
  * A document's twin: what its page shows. Its view (src/site/published-view.ts) holds the
  * candidates of its related posts too, but only those chosen are shown. The twin's route handler
  * runs in the request the response cache collects the report around only because Next.js keeps

@@ -17,6 +17,7 @@ import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { HOME_LATEST, paths } from '@/site/routes'
 import { pageSettings } from '@/site/settings'
+import { reportHomePage } from '@/site/shown'
 
 type Props = { params: Promise<{ locale: string }> }
 
@@ -55,6 +56,11 @@ export default async function HomePage({ params }: Props) {
     newestDocuments('posts', locale, { limit: HOME_LATEST, select: CARD_FIELDS }),
     proofCaseStudies(locale),
   ])
+  if (!preview)
+    reportHomePage(
+      posts,
+      proof.map(({ doc }) => doc),
+    )
   const { hero, services, closing } = settings
   const imageWidth = image?.width ?? HERO_IMAGE_SLOT
   const shownWidth = Math.min(imageWidth, HERO_IMAGE_SLOT)

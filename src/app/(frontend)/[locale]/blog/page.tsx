@@ -7,6 +7,7 @@ import { isLocale, type Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { CARD_FIELDS, listDocuments } from '@/site/content'
 import { pageSettings } from '@/site/settings'
+import { reportPostSelection } from '@/site/shown'
 import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { BLOG_PAGE_SIZE, paths } from '@/site/routes'
@@ -53,6 +54,7 @@ export default async function BlogPage({ params, searchParams }: Props) {
   const page = pageNumber((await searchParams).page)
   const result = page === null ? null : await blogPage(locale, page)
   if (page === null || !result) return notFoundPage(locale)
+  reportPostSelection(result.docs)
   const t = messagesFor(locale)
   return (
     <div className="container">
