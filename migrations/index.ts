@@ -14,6 +14,7 @@ import * as migration_20261123_201003_case_study_summary_privacy from './2026112
 import * as migration_20261123_202500_published_read_indexes from './20261123_202500_published_read_indexes'
 import * as migration_20261123_210100_seo_noindex from './20261123_210100_seo_noindex'
 import * as migration_20261123_225923_home_sections from './20261123_225923_home_sections'
+import * as migration_20261124_130000_newest_first_indexes from './20261124_130000_newest_first_indexes'
 
 export const migrations = [
   {
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261123_225923_home_sections.up,
     down: migration_20261123_225923_home_sections.down,
     name: '20261123_225923_home_sections',
+  },
+  {
+    up: migration_20261124_130000_newest_first_indexes.up,
+    down: migration_20261124_130000_newest_first_indexes.down,
+    name: '20261124_130000_newest_first_indexes',
   },
 ]

@@ -40,7 +40,15 @@ import {
   surfaceOf,
   zipf,
 } from './corpus-reads'
-import { adminAuthorization, benchRunName, cpuMillis, ensureBuild, machineLine } from './lib'
+import {
+  adminAuthorization,
+  benchRunName,
+  cpuMillis,
+  databaseCpuBetween,
+  databaseCpuMillis,
+  ensureBuild,
+  machineLine,
+} from './lib'
 
 const RUN = benchRunName('bench_churn')
 const CONNECTIONS = Number(process.env.BENCH_CHURN_CONNECTIONS ?? 8)
@@ -92,6 +100,8 @@ interface Totals {
   /** CPU time of the cached instance, and of the editor's instance (its publishes), in ms. */
   appCpu: number
   editorCpu: number
+  /** CPU time of the PostgreSQL backends serving both instances, in ms. */
+  databaseCpu: number
   publishes: number
 }
 
@@ -103,6 +113,7 @@ const emptyTotals = (): Totals => ({
   p99: 0,
   appCpu: 0,
   editorCpu: 0,
+  databaseCpu: 0,
   publishes: 0,
 })
 
@@ -287,7 +298,11 @@ async function main(): Promise<void> {
     const staleness: number[] = []
     let failed = 0
     for (const [index, kind] of [...SLICE_ORDER].entries()) {
-      const cpuBefore = { app: cpuMillis(app.process.pid!), editor: cpuMillis(editor.process.pid!) }
+      const cpuBefore = {
+        app: cpuMillis(app.process.pid!),
+        editor: cpuMillis(editor.process.pid!),
+        database: await databaseCpuMillis(env.DATABASE_URL),
+      }
       const slice =
         kind === 'A'
           ? await readLoad(app, docs, SLICE_SECONDS, 2 + index)
@@ -303,6 +318,10 @@ async function main(): Promise<void> {
       addSlice(totals[kind as 'A' | 'B'], slice)
       totals[kind as 'A' | 'B'].appCpu += cpuMillis(app.process.pid!) - cpuBefore.app
       totals[kind as 'A' | 'B'].editorCpu += cpuMillis(editor.process.pid!) - cpuBefore.editor
+      totals[kind as 'A' | 'B'].databaseCpu += databaseCpuBetween(
+        cpuBefore.database,
+        await databaseCpuMillis(env.DATABASE_URL),
+      )
       console.log(
         `slice ${index + 1} (${kind}): ${slice.perSecond.toFixed(0)} requests/s, ${percent(slice.hitShare)} from the cache`,
       )
@@ -322,12 +341,12 @@ async function main(): Promise<void> {
     )
     out()
     out(
-      '| slices | requests/s | from the cache | p99 latency (worst slice) | errors | CPU per request (cached instance) |',
+      '| slices | requests/s | from the cache | p99 latency (worst slice) | errors | CPU per request (cached instance) | PostgreSQL CPU per second |',
     )
-    out('| --- | --- | --- | --- | --- | --- |')
+    out('| --- | --- | --- | --- | --- | --- | --- |')
     const row = (name: string, run: Totals) =>
       out(
-        `| ${name} | ${(run.requests / run.seconds).toFixed(0)} | ${percent(run.hits / run.requests)} | ${run.p99} ms | ${run.errors} | ${(run.appCpu / run.requests).toFixed(2)} ms |`,
+        `| ${name} | ${(run.requests / run.seconds).toFixed(0)} | ${percent(run.hits / run.requests)} | ${run.p99} ms | ${run.errors} | ${(run.appCpu / run.requests).toFixed(2)} ms | ${(run.databaseCpu / run.seconds).toFixed(0)} ms |`,
       )
     row('A, no publishes', totals.A)
     row('B, one publish per second', totals.B)

@@ -14,11 +14,16 @@ import pg from 'pg'
  *
  * Only statements already sent with parameters are named (they use the extended protocol either
  * way; a statement without them may be several statements in one text, which a prepared statement
- * cannot be), and each connection keeps at most `PREPARED_STATEMENTS_PER_CONNECTION` of them, so
- * that an unbounded variety of texts (a `select` of any combination of fields) cannot grow a
- * database session's memory without end: past the bound, new texts go unnamed as before.
+ * cannot be), and only once their text has been sent before: Payload names the tables it joins
+ * for a relationship condition with random aliases, so those texts never repeat and preparing them
+ * would only fill the database session's memory. Each connection keeps at most
+ * `PREPARED_STATEMENTS_PER_CONNECTION`, so that an unbounded variety of texts (a `select` of any
+ * combination of fields) cannot grow a session without end: past it, new texts go unnamed.
  */
 export const PREPARED_STATEMENTS_PER_CONNECTION = 250
+
+/** How many texts sent once a pool remembers (then it starts over) to know one sent again. */
+const TEXTS_SEEN_MAX = 5_000
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown }
 type Query = (...args: unknown[]) => unknown
@@ -33,6 +38,7 @@ function withStatementName(
   config: unknown,
   values: unknown,
   prepared: Set<string>,
+  seen: Set<string>,
 ): QueryConfig | undefined {
   const query: QueryConfig | undefined =
     typeof config === 'string'
@@ -47,24 +53,33 @@ function withStatementName(
   if (!Array.isArray(parameters) || parameters.length === 0) return undefined
   const name = statementName(query.text)
   if (!prepared.has(name)) {
+    if (!seen.has(name)) {
+      if (seen.size >= TEXTS_SEEN_MAX) seen.clear()
+      seen.add(name)
+      return undefined
+    }
     if (prepared.size >= PREPARED_STATEMENTS_PER_CONNECTION) return undefined
     prepared.add(name)
   }
   return { ...query, name }
 }
 
-/** Makes one connection name its parameterised statements (see the module's comment). */
-export function prepareRepeatedStatements(client: pg.ClientBase): void {
+/**
+ * Makes one connection name its parameterised statements (see the module's comment); `seen`,
+ * shared by a pool's connections, holds the names of texts sent once.
+ */
+function prepareRepeatedStatements(client: pg.ClientBase, seen: Set<string>): void {
   const prepared = new Set<string>()
   const query = client.query.bind(client) as Query
   ;(client as unknown as { query: Query }).query = (config: unknown, ...rest: unknown[]) =>
-    query(withStatementName(config, rest[0], prepared) ?? config, ...rest)
+    query(withStatementName(config, rest[0], prepared, seen) ?? config, ...rest)
 }
 
 class PreparingPool extends pg.Pool {
   constructor(config?: pg.PoolConfig) {
     super(config)
-    this.on('connect', prepareRepeatedStatements)
+    const seen = new Set<string>()
+    this.on('connect', (client) => prepareRepeatedStatements(client, seen))
   }
 }
 

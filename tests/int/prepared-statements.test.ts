@@ -60,6 +60,14 @@ describe('prepared statements', () => {
     expect(after).toHaveLength(before.length + 1)
   })
 
+  it('leaves a text sent only once unprepared (Payload’s joins with random aliases)', async () => {
+    const text = `select $1::int as once_${Date.now()}`
+    await pool.query(text, [1])
+    expect(await preparedNames()).not.toContain(statementName(text))
+    await pool.query(text, [2])
+    expect(await preparedNames()).toContain(statementName(text))
+  })
+
   it('a statement that fails to parse is not taken for prepared', async () => {
     const text = 'select $1::int from no_such_table_here'
     await expect(pool.query(text, [1])).rejects.toThrow(/no_such_table_here/)
@@ -69,8 +77,10 @@ describe('prepared statements', () => {
 
   it(`keeps at most ${PREPARED_STATEMENTS_PER_CONNECTION} per connection, then sends the rest unnamed`, async () => {
     for (let index = 0; index < PREPARED_STATEMENTS_PER_CONNECTION + 20; index += 1) {
-      const { rows } = await pool.query(`select $1::int as n, ${index} as variant`, [index])
-      expect(rows).toEqual([{ n: index, variant: index }])
+      for (const time of [1, 2]) {
+        const { rows } = await pool.query(`select $1::int as n, ${index} as variant`, [time])
+        expect(rows).toEqual([{ n: time, variant: index }])
+      }
     }
     // The bound counts names given, whether or not their statement parsed (one above did not).
     const prepared = await preparedNames()
