@@ -55,6 +55,7 @@ function render(req: IncomingMessage, res: ServerResponse): void {
   if (url.includes('streamed-large')) return void renderLarge(res)
   if (url.includes('declared-large')) return void renderDeclaredLarge(res)
   if (url.includes('undeclared-medium')) return void renderMedium(res, { declared: false })
+  if (url.includes('undeclared-late-large')) return void renderLateLarge(res)
   if (url.includes('declared-medium')) return void renderMedium(res, { declared: true })
   setTimeout(
     () => {
@@ -77,9 +78,7 @@ function render(req: IncomingMessage, res: ServerResponse): void {
     Number(word(/delay-(\d+)/) ?? 0),
   )
 }
-/** Less than an entry may be: a body without a length stops being buffered past it. */
-const UNDECLARED_MAX = 256 * 1024
-const cache = responseCache(store, render, { undeclaredBodyMaxBytes: UNDECLARED_MAX })
+const cache = responseCache(store, render)
 
 /** What the client of a large streamed render saw before the render ended. */
 const large = { clientSawBytes: false, sawBytesBeforeEnd: false }
@@ -116,7 +115,23 @@ async function renderDeclaredLarge(res: ServerResponse): Promise<void> {
 }
 
 /**
- * A body under the entry cap but past what is buffered of a body without a length (`declared`:
+ * A body without a length, past the entry cap: a first small chunk, and the rest once the client
+ * saw bytes (or after a moment, when the first chunk is held).
+ */
+async function renderLateLarge(res: ServerResponse): Promise<void> {
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+  res.setHeader('Cache-Control', PUBLISHED_CACHE_CONTROL)
+  res.write('first ')
+  for (let waited = 0; !large.clientSawBytes && waited < 300; waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  large.sawBytesBeforeEnd = large.clientSawBytes
+  for (let index = 0; index < LARGE_CHUNKS; index += 1) res.write('l'.repeat(LARGE_CHUNK))
+  res.end('end')
+}
+
+/**
+ * A body under the entry cap (`declared`:
  * with its Content-Length), written in chunks; it ends once the client saw bytes.
  */
 async function renderMedium(res: ServerResponse, { declared }: { declared: boolean }) {
@@ -130,7 +145,7 @@ async function renderMedium(res: ServerResponse, { declared }: { declared: boole
   large.sawBytesBeforeEnd = large.clientSawBytes
   res.end('end')
 }
-const MEDIUM_CHUNKS = 3 // 300 KB: past UNDECLARED_MAX, under the store's 512 KB entry cap
+const MEDIUM_CHUNKS = 3 // 300 KB: under the store's 512 KB entry cap
 
 let server: Server
 let port: number
@@ -213,19 +228,31 @@ describe('responseCache', () => {
     expect((await fetchRaw('/en/blog/declared-large')).headers['x-cache']).toBeUndefined()
   })
 
-  it('streams a body without a length past its bound through, unstored, under the entry cap', async () => {
-    const answer = await fetchWatched('/en/blog/undeclared-medium')
-    expect(answer.body.toString()).toBe(`${'m'.repeat(LARGE_CHUNK * MEDIUM_CHUNKS)}end`)
-    // Its first bytes went out while the render was still going: not held up to the entry cap.
-    expect(large.sawBytesBeforeEnd).toBe(true)
-    expect((await fetchRaw('/en/blog/undeclared-medium')).headers['x-cache']).toBeUndefined()
-    // The same size with its length declared is stored.
-    const declared = await fetchWatched('/en/blog/declared-medium')
-    expect(declared.body.toString()).toBe(`${'m'.repeat(LARGE_CHUNK * MEDIUM_CHUNKS)}end`)
+  it('stores a body under the entry cap, with or without a length', async () => {
+    for (const path of ['/en/blog/undeclared-medium', '/en/blog/declared-medium']) {
+      const answer = await fetchWatched(path)
+      expect(answer.body.toString(), path).toBe(`${'m'.repeat(LARGE_CHUNK * MEDIUM_CHUNKS)}end`)
+      const again = await fetchRaw(path)
+      expect(again.headers['x-cache'], path).toBe('HIT')
+      expect(again.body.length, path).toBe(LARGE_CHUNK * MEDIUM_CHUNKS + 3)
+    }
+  })
+
+  it('holds nothing of a body without a length it found too large, until what it shows changes', async () => {
+    const path = '/en/blog/undeclared-late-large'
+    const whole = `first ${'l'.repeat(LARGE_CHUNK * LARGE_CHUNKS)}end`
+    // The first time, its length unknown, the cache buffers it, up to the entry cap.
+    expect((await fetchWatched(path)).body.toString()).toBe(whole)
     expect(large.sawBytesBeforeEnd).toBe(false)
-    const again = await fetchRaw('/en/blog/declared-medium')
-    expect(again.headers['x-cache']).toBe('HIT')
-    expect(again.body.length).toBe(LARGE_CHUNK * MEDIUM_CHUNKS + 3)
+    // Known too large: its first chunk goes out as it is written; nothing is stored.
+    const again = await fetchWatched(path)
+    expect(again.body.toString()).toBe(whole)
+    expect(large.sawBytesBeforeEnd).toBe(true)
+    expect(again.headers['x-cache']).toBeUndefined()
+    // After a change to what it shows, it may fit again: buffered again.
+    versions.advance([listKey('posts')])
+    expect((await fetchWatched(path)).body.toString()).toBe(whole)
+    expect(large.sawBytesBeforeEnd).toBe(false)
   })
 
   it('renders a page once and answers later requests with the same bytes', async () => {

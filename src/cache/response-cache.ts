@@ -28,14 +28,9 @@ import type { ResponseStore } from './store'
 type Handler = (request: IncomingMessage, response: ServerResponse) => void
 
 /**
- * How much of a body that declares no length the cache buffers before giving up on storing it.
- * Next.js sends pages and route handlers' JSON without a length; the largest of them are the
- * content API's lists of 100 documents (590–630 KB over the benchmark's corpus, pages are tens
- * of KB), which this leaves room to triple. The files of every document (llms-full.txt,
- * schema.jsonl: tens of megabytes, streamed a page of documents at a time, never stored) have no
- * length either: buffered up to the entry cap (8 MB), each request held that much for nothing.
+ * How many URLs the cache remembers as too large to store (see `fill`); past it, it starts over.
  */
-export const UNDECLARED_BODY_MAX_BYTES = 2 * 1024 * 1024
+const TOO_LARGE_REMEMBERED = 1_000
 
 /**
  * Serves anonymous reads of published content from memory, in front of Next.js.
@@ -59,17 +54,24 @@ export function responseCache(
   render: Handler,
   {
     onEditorWrite = () => undefined,
-    undeclaredBodyMaxBytes = UNDECLARED_BODY_MAX_BYTES,
   }: {
     /**
      * Runs when an editor's content write through this instance succeeded (it has committed),
      * after the content versions advanced for it.
      */
     onEditorWrite?: () => void
-    /** What is buffered of a body without a declared length (`UNDECLARED_BODY_MAX_BYTES`). */
-    undeclaredBodyMaxBytes?: number
   } = {},
 ) {
+  /**
+   * URLs whose last render was too large to store, with what it showed and when. A body without
+   * a declared length (Next.js sends pages and JSON without one) is buffered up to the entry cap
+   * before the cache knows it cannot keep it; the files of every document (llms-full.txt,
+   * schema.jsonl: tens of megabytes on a large site, streamed a page of documents at a time)
+   * would hold that much on every request for nothing. Remembered, they are streamed with nothing
+   * held until what they show changes, when they are tried again (the site may have shrunk).
+   */
+  const tooLarge = new Map<string, { dependsOn: readonly string[]; stamp: number | null }>()
+
   function send(
     request: IncomingMessage,
     response: ServerResponse,
@@ -112,14 +114,19 @@ export function responseCache(
     return new Promise((resolve) => {
       // The capture goes on first, so the server's render puts its response pipeline on top of it:
       // what is captured is the head as the pipeline finalized it.
+      const known = tooLarge.get(key)
+      const knownTooLarge =
+        known !== undefined && store.versions.isFresh(known.dependsOn, known.stamp)
       const limits = {
         maxBytes: store.maxEntryBytes,
-        undeclaredMaxBytes: Math.min(store.maxEntryBytes, undeclaredBodyMaxBytes),
+        undeclaredMaxBytes: knownTooLarge ? 0 : store.maxEntryBytes,
       }
       const captured = captureResponse(response, limits, (status, headers, body) => {
         // Larger than an entry may be (a streamed file of every document): sent as it is
         // produced, never held whole, and not stored.
         if (body === null) {
+          if (tooLarge.size >= TOO_LARGE_REMEMBERED) tooLarge.clear()
+          tooLarge.set(key, { dependsOn, stamp })
           resolve(undefined)
           return false
         }
