@@ -228,6 +228,7 @@ describe('a publish', () => {
   }, 300_000)
 
   it('of a new post refreshes the pages of its category’s posts, not the others', async () => {
+    // Other suites' posts may be newer: the home and blog pages show it or not (fresh either way).
     const changed = await afterPublishing(async () => {
       extra = await createDocument('posts', {
         status: 'published',
@@ -235,7 +236,6 @@ describe('a publish', () => {
         categories: [first.category],
       })
     }, selectionMayRender)
-    for (const path of SELECTION_PAGES) expect(changed, path).toContain(path)
     for (const path of first.posts.flatMap((post) => documentUrls('posts', post)))
       expect(changed, path).toContain(path)
     for (const path of second.posts.flatMap((post) => documentUrls('posts', post)))
