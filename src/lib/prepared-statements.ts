@@ -20,7 +20,7 @@ import pg from 'pg'
  * `PREPARED_STATEMENTS_PER_CONNECTION`, so that an unbounded variety of texts (a `select` of any
  * combination of fields) cannot grow a session without end: past it, new texts go unnamed.
  */
-export const PREPARED_STATEMENTS_PER_CONNECTION = 250
+export const PREPARED_STATEMENTS_PER_CONNECTION = 100
 
 /** How many texts sent once a pool remembers (then it starts over) to know one sent again. */
 const TEXTS_SEEN_MAX = 5_000
