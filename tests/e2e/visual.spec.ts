@@ -53,13 +53,16 @@ const PAGE_KINDS: PageKind[] = [
 const LOCALES: Locale[] = ['en', 'es']
 const BROWSER_LOCALE: Record<Locale, string> = { en: 'en-US', es: 'es-ES' }
 
+/** The admin list's timestamp cells. */
+const TIMESTAMP_CELLS = ['td[class*="cell-updatedAt"]', 'td[class*="cell-createdAt"]']
+
+/** What every timestamp cell reads in the screenshots. */
+const FIXED_TIMESTAMP = 'January 1st 2026, 12:00 PM'
+
 /**
  * What changes without the page changing: the footer's year (rendered on the server at request
  * time) and the admin's timestamps (when the seed ran).
  */
-/** The admin list's timestamp cells. */
-const TIMESTAMP_CELLS = ['td[class*="cell-updatedAt"]', 'td[class*="cell-createdAt"]']
-
 const DYNAMIC_REGIONS = ['.site-footer p:has-text("©")', ...TIMESTAMP_CELLS]
 
 async function openPage(
@@ -93,16 +96,18 @@ async function settled(page: Page): Promise<void> {
     await Promise.all(images.map((image) => image.decode().catch(() => undefined)))
     await document.fonts.ready
   })
-  // Payload's admin renders its list after hydration.
+  // Payload's admin renders its list after hydration, then replaces the URL with its list query
+  // (`?depth=1&limit=10`), which renders the table once more from the server.
   if (page.url().includes('/admin/collections/')) {
+    await page.waitForURL(/[?&]limit=/)
     await page.locator('table').first().waitFor()
     // The seed's timestamps are the time it ran: masked, but their width would still move the
-    // table's columns, so every one reads the same fixed date first.
-    await page.evaluate((selectors) => {
-      for (const cell of document.querySelectorAll(selectors.join(','))) {
-        cell.textContent = 'January 1st 2026, 12:00 PM'
-      }
-    }, TIMESTAMP_CELLS)
+    // table's columns, so every one reads the same fixed date. A style rather than an edit of the
+    // cells' text, because a render arriving later (a slow machine) would put the real text back.
+    await page.addStyleTag({
+      content: `${TIMESTAMP_CELLS.map((cell) => `${cell} > *`).join(',')} { display: none }
+        ${TIMESTAMP_CELLS.map((cell) => `${cell}::after`).join(',')} { content: '${FIXED_TIMESTAMP}' }`,
+    })
   }
   await page.waitForLoadState('networkidle')
 }
