@@ -150,6 +150,16 @@ const schema = z.object({
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   /** Its bound, in megabytes; least recently used responses go first. */
   RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /**
+   * The largest response kept in memory, in kilobytes; by default a quarter of the bound, at most
+   * 8 MB. Larger ones go to disk (below).
+   */
+  RESPONSE_CACHE_ENTRY_MAX_KB: z.coerce.number().int().min(1).max(65_536).optional(),
+  /**
+   * How many megabytes of responses too large for an in-memory entry (the whole-site files of a
+   * large site) the cache keeps on disk, in the system's temporary directory; 0 keeps none.
+   */
+  RESPONSE_CACHE_DISK_MB: z.coerce.number().int().min(0).max(65_536).default(512),
   /** Optional: a CDN's purge-everything endpoint, POSTed when published content changes. */
   CDN_PURGE_URL: optionalUrl,
   /** Bearer token for CDN_PURGE_URL. */

@@ -93,6 +93,19 @@ function variant(
 }
 
 /**
+ * A rendered head as it is stored: less what belongs to one send, and saying it varies by
+ * Accept-Encoding when its body may be sent compressed.
+ */
+export function storedHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const base: OutgoingHttpHeaders = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !NOT_STORED.has(name)) base[name] = value
+  }
+  if (hasCompressibleType(base)) base.vary = withVaryAcceptEncoding(base.vary)
+  return base
+}
+
+/**
  * Turns a rendered response into a cache entry. Its body is kept byte for byte; its head is the
  * application's own, less what belongs to one send, with a strong ETag (the route's own, when it
  * set one), and says it varies by Accept-Encoding because hits may be compressed.
@@ -103,11 +116,7 @@ export function createEntry(
   headers: OutgoingHttpHeaders,
   body: Buffer,
 ): CachedResponse {
-  const base: OutgoingHttpHeaders = {}
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !NOT_STORED.has(name)) base[name] = value
-  }
-  if (hasCompressibleType(base)) base.vary = withVaryAcceptEncoding(base.vary)
+  const base = storedHeaders(headers)
   const ownEtag = typeof base.etag === 'string' && base.etag.startsWith('"') ? base.etag : null
   delete base.etag
   const identity = variant(body, ownEtag ?? etagOf(body), base, 'identity')

@@ -23,6 +23,7 @@ import {
   takesStale,
   type CacheTarget,
 } from './policy'
+import type { LargeResponseFiles } from './large-responses'
 import type { ResponseStore } from './store'
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void
@@ -54,12 +55,15 @@ export function responseCache(
   render: Handler,
   {
     onEditorWrite = () => undefined,
+    largeFiles,
   }: {
     /**
      * Runs when an editor's content write through this instance succeeded (it has committed),
      * after the content versions advanced for it.
      */
     onEditorWrite?: () => void
+    /** Where a response too large for an entry is kept, on disk; without it, none is kept. */
+    largeFiles?: LargeResponseFiles
   } = {},
 ) {
   /**
@@ -68,7 +72,8 @@ export function responseCache(
    * before the cache knows it cannot keep it; the files of every document (llms-full.txt,
    * schema.jsonl: tens of megabytes on a large site, streamed a page of documents at a time)
    * would hold that much on every request for nothing. Remembered, they are streamed with nothing
-   * held until what they show changes, when they are tried again (the site may have shrunk).
+   * held (onto disk, with `largeFiles`) until what they show changes, when they are tried again
+   * (the site may have shrunk).
    */
   const tooLarge = new Map<string, { dependsOn: readonly string[]; stamp: number | null }>()
 
@@ -121,15 +126,28 @@ export function responseCache(
         maxBytes: store.maxEntryBytes,
         undeclaredMaxBytes: knownTooLarge ? 0 : store.maxEntryBytes,
       }
-      const captured = captureResponse(response, limits, (status, headers, body) => {
-        // Larger than an entry may be (a streamed file of every document): sent as it is
-        // produced, never held whole, and not stored.
-        if (body === null) {
-          if (tooLarge.size >= TOO_LARGE_REMEMBERED) tooLarge.clear()
-          tooLarge.set(key, { dependsOn, stamp })
-          resolve(undefined)
-          return false
-        }
+      // Larger than an entry may be (a streamed file of every document): sent as it is produced,
+      // never held whole in memory, and written to disk on its way when that is allowed. Readers
+      // waiting for this render are answered from the file once it is written.
+      const overflowed = (status: number, headers: OutgoingHttpHeaders) => {
+        if (tooLarge.size >= TOO_LARGE_REMEMBERED) tooLarge.clear()
+        tooLarge.set(key, { dependsOn, stamp })
+        const writer = isStorable(status, headers)
+          ? largeFiles?.writer(key, status, headers, dependsOn, stamp)
+          : null
+        if (!writer) resolve(undefined)
+        return writer
+          ? {
+              write: writer.write,
+              end: () => void writer.end().then(() => resolve(undefined)),
+              abort: () => {
+                writer.abort()
+                resolve(undefined)
+              },
+            }
+          : null
+      }
+      const captured = captureResponse(response, limits, overflowed, (status, headers, body) => {
         const entry = isStorable(status, headers)
           ? createEntry(key, status, headers, body)
           : undefined
@@ -167,6 +185,12 @@ export function responseCache(
     onEditorWrite()
   }
 
+  /** Answers from the files on disk, when they hold a current response for `key`. */
+  function sentFromDisk(key: string, request: IncomingMessage, response: ServerResponse): boolean {
+    const held = largeFiles?.get(key)
+    return held !== undefined && largeFiles!.send(request, response, held)
+  }
+
   function serve(request: IncomingMessage, response: ServerResponse): boolean {
     const target = cacheTargetOf(request.method, request.url, request.headers)
     if (target === null) return false
@@ -177,6 +201,7 @@ export function responseCache(
       send(request, response, hit, 'HIT')
       return true
     }
+    if (sentFromDisk(key, request, response)) return true
     const pending = store.pending(key)
     if (pending) {
       // Its new version is rendering for another reader: what a change made stale a moment ago
@@ -188,9 +213,10 @@ export function responseCache(
         send(request, response, superseded, 'STALE')
         return true
       }
-      void pending.then((entry) =>
-        entry ? send(request, response, entry, 'HIT') : render(request, response),
-      )
+      void pending.then((entry) => {
+        if (entry) send(request, response, entry, 'HIT')
+        else if (!sentFromDisk(key, request, response)) render(request, response)
+      })
       return true
     }
     if (request.method !== 'GET') return false
@@ -218,15 +244,24 @@ export function isStorable(status: number, headers: OutgoingHttpHeaders): boolea
   )
 }
 
+/** Where the body of a response too large to buffer goes, besides its reader. */
+interface BodySink {
+  write(chunk: Buffer): void
+  end(): void
+  abort(): void
+}
+
 /**
  * Buffers what the application writes to `response` instead of sending it. When the application
  * ends the response, `finish` gets the status, final headers and body: it either sends the
  * response itself (returning true) or leaves it to be sent as the application made it. A body
- * that grows past `maxBytes` stops being buffered: `finish` gets `null` for it, what was buffered
- * goes out, and the rest streams through as the application writes it (memory stays bounded
- * whatever the size of a streamed body). One whose Content-Length is past `maxBytes` (a sitemap
- * file, streamed with its length known) is not buffered at all; one without a Content-Length
- * (llms-full.txt, schema.jsonl) only up to `undeclaredMaxBytes`.
+ * that grows past `maxBytes` stops being buffered: `overflowed` gets its status and headers
+ * (`finish` is not called), what was buffered goes out, and the rest streams through as the
+ * application writes it (memory stays bounded whatever the size of a streamed body), every byte
+ * also going to the sink `overflowed` may return, which hears whether the body ended whole. One
+ * whose Content-Length is past `maxBytes` (a sitemap file, streamed with its length known) is not
+ * buffered at all; one without a Content-Length (llms-full.txt, schema.jsonl) only up to
+ * `undeclaredMaxBytes`.
  *
  * The head is completed exactly as Node would complete it: the response's own `writeHead`, with
  * the response pipeline the server's render put around it, runs before the headers are read.
@@ -234,7 +269,8 @@ export function isStorable(status: number, headers: OutgoingHttpHeaders): boolea
 function captureResponse(
   response: ServerResponse,
   { maxBytes, undeclaredMaxBytes }: { maxBytes: number; undeclaredMaxBytes: number },
-  finish: (status: number, headers: OutgoingHttpHeaders, body: Buffer | null) => boolean,
+  overflowed: (status: number, headers: OutgoingHttpHeaders) => BodySink | null,
+  finish: (status: number, headers: OutgoingHttpHeaders, body: Buffer) => boolean,
 ): { finished: boolean } {
   const state = { finished: false }
   const { writeHead, write, end, flushHeaders } = response
@@ -243,15 +279,21 @@ function captureResponse(
   let limit = maxBytes
   let capturing = true
   let headComplete = false
+  let sink: BodySink | null = null
+  let ended = false
 
-  /** Too large to store: the head and what was buffered go out; the rest is not captured. */
+  /** Too large to buffer: the head and what was buffered go out; the rest is not captured. */
   const overflow = (self: ServerResponse): void => {
     self.writeHead(self.statusCode)
     capturing = false
     state.finished = true
-    finish(self.statusCode, self.getHeaders(), null)
+    sink = overflowed(self.statusCode, self.getHeaders())
+    if (sink) self.once('close', () => ended || sink!.abort())
     ;(writeHead as (...rest: unknown[]) => ServerResponse).call(self, self.statusCode)
-    for (const chunk of chunks.splice(0)) (write as (chunk: Buffer) => boolean).call(self, chunk)
+    for (const chunk of chunks.splice(0)) {
+      sink?.write(chunk)
+      ;(write as (chunk: Buffer) => boolean).call(self, chunk)
+    }
   }
 
   response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
@@ -262,7 +304,10 @@ function captureResponse(
   } as ServerResponse['writeHead']
 
   response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-    if (!capturing) return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest)
+    if (!capturing) {
+      if (sink && isBodyChunk(chunk)) sink.write(chunkBytes(chunk, rest[0]))
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest)
+    }
     if (!headComplete) {
       // Node completes the head at the first write; so does the capture, to read the length it
       // declares: a body that says it is past the cap is not buffered at all on its way there.
@@ -272,6 +317,7 @@ function captureResponse(
       if (declared === undefined) limit = undeclaredMaxBytes
       else if (Number(declared) > maxBytes) {
         overflow(this)
+        if (sink && isBodyChunk(chunk)) sink.write(chunkBytes(chunk, rest[0]))
         return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest)
       }
     }
@@ -290,8 +336,15 @@ function captureResponse(
   }
 
   response.end = function (this: ServerResponse, ...args: unknown[]) {
-    if (!capturing) return (end as (...rest: unknown[]) => ServerResponse).apply(this, args)
     const [first, second] = args
+    if (!capturing) {
+      if (sink && !ended) {
+        if (isBodyChunk(first)) sink.write(chunkBytes(first, second))
+        ended = true
+        sink.end()
+      }
+      return (end as (...rest: unknown[]) => ServerResponse).apply(this, args)
+    }
     if (isBodyChunk(first)) chunks.push(chunkBytes(first, second))
     // Completes the head the way Node would (running every wrapper of writeHead), still captured.
     this.writeHead(this.statusCode)

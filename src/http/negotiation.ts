@@ -52,10 +52,16 @@ interface WithPreferred {
 
 export type ContentEncoding = 'identity' | 'gzip' | 'br'
 
-/** The best encoding a client accepts: brotli, then gzip, else none (`q=0` honoured). */
-export function preferredEncoding(acceptEncoding: string | null | undefined): ContentEncoding {
+/**
+ * The best of the `available` encodings a client accepts, in that order of preference (brotli,
+ * then gzip, unless fewer are on offer), else none (`q=0` honoured).
+ */
+export function preferredEncoding(
+  acceptEncoding: string | null | undefined,
+  available: readonly Exclude<ContentEncoding, 'identity'>[] = ['br', 'gzip'],
+): ContentEncoding {
   if (!acceptEncoding) return 'identity'
   const negotiator = negotiatorFor('accept-encoding', acceptEncoding) as unknown as WithPreferred
-  const choice = negotiator.encoding(['br', 'gzip'], { preferred: ['br', 'gzip'] })
+  const choice = negotiator.encoding([...available], { preferred: [...available] })
   return choice === 'br' || choice === 'gzip' ? choice : 'identity'
 }

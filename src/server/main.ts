@@ -36,6 +36,7 @@ import next from 'next'
 import { cdnPurger } from '@/cache/cdn-purge'
 import { listenForContentChanges } from '@/cache/invalidation'
 import { replicaFreshnessOf } from '@/cache/replica-freshness'
+import { LargeResponseFiles } from '@/cache/large-responses'
 import { responseCache } from '@/cache/response-cache'
 import { ResponseStore } from '@/cache/store'
 import { env } from '@/env'
@@ -172,12 +173,21 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
   const versions = contentVersions()
   const store = new ResponseStore({
     maxBytes: env.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
-    maxEntryBytes: Math.min(8 * 1024 * 1024, env.RESPONSE_CACHE_MAX_MB * 1024 * 256),
+    maxEntryBytes: Math.min(
+      env.RESPONSE_CACHE_ENTRY_MAX_KB
+        ? env.RESPONSE_CACHE_ENTRY_MAX_KB * 1024
+        : Math.min(8 * 1024 * 1024, env.RESPONSE_CACHE_MAX_MB * 1024 * 256),
+      env.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
+    ),
     versions,
   })
   const cacheResponses = options.responseCache ?? env.RESPONSE_CACHE === 'on'
+  const largeFiles =
+    cacheResponses && env.RESPONSE_CACHE_DISK_MB > 0
+      ? new LargeResponseFiles({ maxBytes: env.RESPONSE_CACHE_DISK_MB * 1024 * 1024, versions })
+      : undefined
   const cache = cacheResponses
-    ? responseCache(store, render, { onEditorWrite: () => replicas.changeHeard() })
+    ? responseCache(store, render, { onEditorWrite: () => replicas.changeHeard(), largeFiles })
     : null
   const purgeCdn = cdnPurger(env.CDN_PURGE_URL, env.CDN_PURGE_TOKEN)
   const replicas = replicaFreshnessOf(env.DATABASE_URL, env.readReplicas, {
@@ -192,6 +202,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
     onChange: (change) => {
       versions.advance(change)
       store.dropStale()
+      largeFiles?.dropStale()
       replicas.changeHeard()
       purgeCdn()
     },
@@ -263,6 +274,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
           void (async () => {
             await contentChanges.close()
             await replicas.close()
+            largeFiles?.close()
             await runShutdownTasks((name, error) =>
               error
                 ? logger.error({ task: name, err: String(error) }, 'shutdown task failed')

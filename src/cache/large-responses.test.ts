@@ -1,0 +1,230 @@
+import { readdirSync } from 'node:fs'
+import {
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { gunzipSync } from 'node:zlib'
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { PUBLISHED_CACHE_CONTROL } from '@/http/cache-control'
+import { ContentVersions, listKey } from '@/lib/content-version'
+
+import { LargeResponseFiles } from './large-responses'
+import { responseCache } from './response-cache'
+import { ResponseStore } from './store'
+
+/**
+ * The response cache with its files on disk, in front of a stand-in for the site's whole-site
+ * files: bodies past the 64 KB entry cap, written in chunks (with their length or without one,
+ * `declared` in the path), the last chunk once `release` is called when the path says `held`.
+ */
+const CHUNK = 16 * 1024
+const CHUNKS = 8
+const versions = new ContentVersions()
+versions.setFeedConnected(true)
+const store = new ResponseStore({ maxBytes: 1024 * 1024, maxEntryBytes: 64 * 1024, versions })
+const largeFiles = new LargeResponseFiles({ maxBytes: 1024 * 1024, versions })
+let renders = 0
+let edition = 'a'
+let release = () => undefined as void
+
+const bodyOf = (path: string, rendered: string) =>
+  Array.from({ length: CHUNKS }, (_, index) =>
+    `${rendered}${index}:${path}:`.padEnd(CHUNK, '.'),
+  ).join('')
+
+async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  renders += 1
+  const path = req.url ?? '/'
+  const body = bodyOf(path, edition)
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+  res.setHeader('Cache-Control', path.includes('private') ? 'private' : PUBLISHED_CACHE_CONTROL)
+  if (path.includes('declared')) res.setHeader('Content-Length', Buffer.byteLength(body))
+  const last = body.length - CHUNK
+  for (let offset = 0; offset < last; offset += CHUNK) res.write(body.slice(offset, offset + CHUNK))
+  if (path.includes('held')) await new Promise<void>((resolve) => (release = resolve))
+  if (path.includes('broken')) return void res.destroy()
+  res.end(body.slice(last))
+}
+
+const cache = responseCache(store, render, { largeFiles })
+let server: Server
+let port: number
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (!cache.serve(req, res)) void render(req, res)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  port = (server.address() as AddressInfo).port
+  store.resume()
+})
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  largeFiles.close()
+})
+
+beforeEach(() => {
+  renders = 0
+  edition = 'a'
+  // Every test starts with nothing on disk.
+  versions.advance([listKey('posts')])
+  largeFiles.dropStale()
+})
+
+interface Answer {
+  status: number
+  headers: IncomingHttpHeaders
+  body: Buffer
+}
+
+function fetchRaw(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = request({ port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      )
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** Polls until `check` holds (the files are written after the first reader's response ends). */
+async function eventually(check: () => boolean): Promise<void> {
+  for (let waited = 0; !check() && waited < 4_000; waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  expect(check()).toBe(true)
+}
+
+/** The files in the store's directory. */
+const filesOnDisk = () => readdirSync(largeFiles.directory)
+
+describe('LargeResponseFiles behind the response cache', () => {
+  for (const path of ['/en/blog/whole-site', '/en/blog/declared-whole-site']) {
+    it(`renders ${path} once and answers later readers from disk, byte for byte`, async () => {
+      const miss = await fetchRaw(path)
+      expect(miss.status).toBe(200)
+      expect(miss.body.toString()).toBe(bodyOf(path, 'a'))
+      expect(miss.headers['x-cache']).toBeUndefined()
+      await eventually(() => largeFiles.size === 1)
+      const hit = await fetchRaw(path)
+      expect(renders).toBe(1)
+      expect(hit.headers['x-cache']).toBe('HIT')
+      expect(hit.body.equals(miss.body)).toBe(true)
+      expect(hit.headers['content-length']).toBe(String(miss.body.length))
+      expect(hit.headers['content-type']).toBe('text/plain; charset=utf-8')
+      expect(hit.headers['cache-control']).toBe(PUBLISHED_CACHE_CONTROL)
+      expect(hit.headers.vary).toMatch(/Accept-Encoding/)
+      expect(hit.headers.etag).toMatch(/^"[\w-]+"$/)
+    })
+  }
+
+  it('sends its gzip copy to a client that takes gzip, and answers validators and HEAD', async () => {
+    const path = '/en/blog/compressed'
+    await fetchRaw(path)
+    await eventually(() => largeFiles.size === 1)
+    const plain = await fetchRaw(path)
+    const gzipped = await fetchRaw(path, { 'accept-encoding': 'br;q=1, gzip;q=0.5' })
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true)
+    expect(gzipped.body.length).toBeLessThan(plain.body.length / 4)
+    expect(gzipped.headers['content-length']).toBe(String(gzipped.body.length))
+    expect(gzipped.headers.etag).not.toBe(plain.headers.etag)
+    const notModified = await fetchRaw(path, { 'if-none-match': plain.headers.etag! })
+    expect(notModified.status).toBe(304)
+    expect(notModified.body.length).toBe(0)
+    const head = await fetchRaw(path, { 'accept-encoding': 'gzip' }, 'HEAD')
+    expect(head.status).toBe(200)
+    expect(head.headers['content-length']).toBe(gzipped.headers['content-length'])
+    expect(head.body.length).toBe(0)
+    expect(renders).toBe(1)
+  })
+
+  it('renders again once what the file shows changes, and deletes the old file', async () => {
+    const path = '/en/blog/changing'
+    await fetchRaw(path)
+    await eventually(() => largeFiles.size === 1)
+    const before = filesOnDisk()
+    expect(before.length).toBeGreaterThan(0)
+    edition = 'b'
+    versions.advance([listKey('posts')])
+    largeFiles.dropStale()
+    expect(largeFiles.size).toBe(0)
+    const after = await fetchRaw(path)
+    expect(after.body.toString()).toBe(bodyOf(path, 'b'))
+    expect(renders).toBe(2)
+    await eventually(() => largeFiles.size === 1)
+    await eventually(() => filesOnDisk().every((name) => !before.includes(name)))
+    expect((await fetchRaw(path)).body.toString()).toBe(bodyOf(path, 'b'))
+    expect(renders).toBe(2)
+  })
+
+  it('has readers arriving during the render wait for its file rather than render again', async () => {
+    const path = '/en/blog/held-shared'
+    const first = fetchRaw(path)
+    await eventually(() => renders === 1)
+    const others = [fetchRaw(path), fetchRaw(path), fetchRaw(path)]
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    release()
+    const answers = await Promise.all([first, ...others])
+    expect(renders).toBe(1)
+    for (const answer of answers) expect(answer.body.toString()).toBe(bodyOf(path, 'a'))
+    for (const answer of answers.slice(1)) expect(answer.headers['x-cache']).toBe('HIT')
+  })
+
+  it('keeps nothing of a render a change made outdated while it streamed', async () => {
+    const path = '/en/blog/held-outdated'
+    const first = fetchRaw(path)
+    await eventually(() => renders === 1)
+    versions.advance([listKey('posts')])
+    release()
+    expect((await first).body.toString()).toBe(bodyOf(path, 'a'))
+    // Nothing was kept: the next reader renders again.
+    const second = fetchRaw(path)
+    await eventually(() => renders === 2)
+    release()
+    expect((await second).body.toString()).toBe(bodyOf(path, 'a'))
+  })
+
+  it('keeps nothing of a render that broke off, nor of a private answer', async () => {
+    for (const path of ['/en/blog/broken', '/en/blog/private']) {
+      renders = 0
+      await fetchRaw(path).catch(() => undefined)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(largeFiles.size, path).toBe(0)
+      await fetchRaw(path).catch(() => undefined)
+      expect(renders, path).toBe(2)
+    }
+  })
+
+  it('holds at most its bound on disk, the least recently read going first', async () => {
+    const bounded = new LargeResponseFiles({ maxBytes: CHUNK * CHUNKS * 2.5, versions })
+    const stamp = versions.stamp()
+    const write = async (key: string) => {
+      const writer = bounded.writer(key, 200, { 'content-type': 'image/x-test' }, [], stamp)!
+      writer.write(Buffer.alloc(CHUNK * CHUNKS))
+      await writer.end()
+    }
+    await write('a')
+    await write('b')
+    expect(bounded.get('a')).toBeDefined()
+    await write('c')
+    expect(bounded.size).toBe(2)
+    expect(bounded.bytes).toBeLessThanOrEqual(bounded.maxBytes)
+    expect(bounded.get('b')).toBeUndefined()
+    expect(bounded.get('a')).toBeDefined()
+    bounded.close()
+  })
+})
