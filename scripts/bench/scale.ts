@@ -14,11 +14,18 @@
  *     publish (an editor's PATCH of another document, then the twin);
  *   - the API list (limit 10) at page 1 and at page 500: the median of LIST_PAGE_SAMPLES misses
  *     each, asked in turns, since an OFFSET that grows with the page would show here.
+ * Then, on the corpus with the response cache on (as it runs in production), the whole-site
+ * files, too large for an in-memory entry: READERS readers asking at once for one freshly
+ * started instance's first copy (one render, written to disk, the others waiting for it), then
+ * STORED_READS reads one at a time, gzip and identity, from disk; each with the server's CPU, and
+ * its peak RSS above what it was before. The same with the files kept off disk
+ * (RESPONSE_CACHE_DISK_MB=0), where every reader renders (two reads one at a time there).
  * It prints a table beside the targets and writes it to .data/benchmarks-scale.md.
  *
  * Settings: BENCH_CORPUS_POSTS (10000), BENCH_CORPUS_CASE_STUDIES (1000).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 
 import { startApp, type AppServer } from '../../tests/support/app-server'
 import { stopTestDatabaseServer } from '../../tests/support/database'
@@ -26,6 +33,7 @@ import { corpusDatabase, DEFAULT_CORPUS, type CorpusSize } from './corpus'
 import {
   adminAuthorization,
   benchRunName,
+  cpuMillis,
   ensureBuild,
   machineLine,
   median,
@@ -38,6 +46,10 @@ const LIST_PAGE_SAMPLES = 21
 /** The far page of the API list compared with the first (limit 10: the 4,991st post on). */
 const FAR_PAGE = 500
 const KB = 1024
+/** Readers asking for a whole-site file at once, and later reads of it one at a time. */
+const READERS = 8
+const STORED_READS = 10
+const WHOLE_SITE_FILES = ['/llms-full.txt', '/feeds/schema.jsonl'] as const
 const MB = 1024 * 1024
 
 interface Fetched {
@@ -184,6 +196,103 @@ async function measure(label: string, size: CorpusSize): Promise<Measured> {
   }
 }
 
+interface StoredFileFigures {
+  path: string
+  /** READERS at once on a fresh instance: wall time, the server's CPU, how many were hits. */
+  togetherMs: number
+  togetherCpuMs: number
+  togetherHits: number
+  /** Later reads one at a time: median wall time and CPU per read, gzip and identity. */
+  gzipMs: number
+  gzipCpuMs: number
+  gzipBytes: number
+  identityMs: number
+  identityCpuMs: number
+  identityBytes: number
+  peakRssDelta: number
+}
+
+/** A GET whose body is read to its end without being decoded (fetch would gunzip it). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ bytes: number; cache: string | undefined; status: number }>(
+    (resolve, reject) => {
+      const req = httpRequest(url, { headers }, (res) => {
+        let bytes = 0
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+        res.on('end', () =>
+          resolve({ bytes, cache: res.headers['x-cache'] as string, status: res.statusCode! }),
+        )
+        res.on('error', reject)
+      })
+      req.on('error', reject)
+      req.end()
+    },
+  )
+}
+
+/** The whole-site files with the response cache on: see the header comment. */
+async function measureStoredFiles(diskMb: number): Promise<StoredFileFigures[]> {
+  const label = `stored_${diskMb}`
+  const { env } = await corpusDatabase(`${RUN}_${label}`, DEFAULT_CORPUS)
+  const figures: StoredFileFigures[] = []
+  for (const path of WHOLE_SITE_FILES) {
+    // A fresh instance per file, so the first readers find nothing stored.
+    const app = await startApp(`${RUN}-${label}`, {
+      ...env,
+      RESPONSE_CACHE_DISK_MB: String(diskMb),
+    })
+    const pid = app.process.pid!
+    try {
+      const before = procStatus(pid, 'VmRSS')
+      let peak = before
+      const sampler = setInterval(() => (peak = Math.max(peak, procStatus(pid, 'VmRSS'))), 20)
+      const gzip = { 'accept-encoding': 'gzip' }
+      let cpu = cpuMillis(pid)
+      let started = performance.now()
+      const together = await Promise.all(
+        Array.from({ length: READERS }, () => rawGet(`${app.url}${path}`, gzip)),
+      )
+      const togetherMs = performance.now() - started
+      const togetherCpuMs = cpuMillis(pid) - cpu
+      if (together.some((answer) => answer.status !== 200)) throw new Error(`${path}: not 200`)
+      const oneByOne = async (headers: Record<string, string>) => {
+        const times: number[] = []
+        const cpus: number[] = []
+        let bytes = 0
+        // Without files on disk each read renders the file again: two are enough to see it.
+        for (let read = 0; read < (diskMb > 0 ? STORED_READS : 2); read++) {
+          cpu = cpuMillis(pid)
+          started = performance.now()
+          bytes = (await rawGet(`${app.url}${path}`, headers)).bytes
+          times.push(performance.now() - started)
+          cpus.push(cpuMillis(pid) - cpu)
+        }
+        return { ms: median(times), cpuMs: median(cpus), bytes }
+      }
+      const gzipped = await oneByOne(gzip)
+      const identity = await oneByOne({})
+      clearInterval(sampler)
+      figures.push({
+        path,
+        togetherMs,
+        togetherCpuMs,
+        togetherHits: together.filter((answer) => answer.cache === 'HIT').length,
+        gzipMs: gzipped.ms,
+        gzipCpuMs: gzipped.cpuMs,
+        gzipBytes: gzipped.bytes,
+        identityMs: identity.ms,
+        identityCpuMs: identity.cpuMs,
+        identityBytes: identity.bytes,
+        peakRssDelta: Math.max(peak, procStatus(pid, 'VmRSS')) - before,
+      })
+      console.log(`${label}: ${path} measured`)
+    } finally {
+      await app.stop()
+    }
+  }
+  return figures
+}
+
 const ms = (value: number) =>
   value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(0)} ms`
 const bytes = (value: number) =>
@@ -199,6 +308,8 @@ async function main(): Promise<void> {
   }
   const demo = await measure('demo', { posts: 0, caseStudies: 0 })
   const corpus = await measure('corpus', DEFAULT_CORPUS)
+  const onDisk = await measureStoredFiles(512)
+  const offDisk = await measureStoredFiles(0)
 
   out('# Scale of content benchmark')
   out()
@@ -264,6 +375,25 @@ async function main(): Promise<void> {
   )
   row('start (spawn to ready)', ms(demo.startMs), ms(corpus.startMs), 'does not grow with the site')
   row('RSS at start', bytes(demo.startRss), bytes(corpus.startRss), 'does not grow with the site')
+  out()
+  out(
+    `Whole-site files on the corpus with the response cache on: ${READERS} readers at once on a fresh instance, then ${STORED_READS} reads one at a time (medians), as gzip and as identity. CPU is the server's.`,
+  )
+  out()
+  out(
+    `| file | files on disk | ${READERS} at once: time, CPU, hits | later read, gzip: time, CPU, bytes | later read, identity: time, CPU, bytes | peak RSS above start |`,
+  )
+  out('| --- | --- | --- | --- | --- | --- |')
+  for (const [kept, figures] of [
+    ['yes (512 MB)', onDisk],
+    ['no (0)', offDisk],
+  ] as const) {
+    for (const f of figures) {
+      out(
+        `| \`${f.path}\` | ${kept} | ${ms(f.togetherMs)}, ${ms(f.togetherCpuMs)}, ${f.togetherHits} | ${ms(f.gzipMs)}, ${ms(f.gzipCpuMs)}, ${bytes(f.gzipBytes)} | ${ms(f.identityMs)}, ${ms(f.identityCpuMs)}, ${bytes(f.identityBytes)} | ${bytes(Math.max(0, f.peakRssDelta))} |`,
+      )
+    }
+  }
   out()
   out(
     `Run time ${ms(performance.now() - began)} (target: within 10 minutes once the corpus template exists).`,

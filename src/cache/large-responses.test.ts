@@ -32,7 +32,11 @@ const store = new ResponseStore({ maxBytes: 1024 * 1024, maxEntryBytes: 64 * 102
 const largeFiles = new LargeResponseFiles({ maxBytes: 1024 * 1024, versions })
 let renders = 0
 let edition = 'a'
-let release = () => undefined as void
+/** Ends every render held so far (those whose path says `held`). */
+const held: (() => void)[] = []
+const release = () => held.splice(0).forEach((end) => end())
+/** How long readers wait for another's large render here (`SHARED_RENDER_WAIT_MS`). */
+const SHARED_WAIT_MS = 2_000
 
 const bodyOf = (path: string, rendered: string) =>
   Array.from({ length: CHUNKS }, (_, index) =>
@@ -48,12 +52,12 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (path.includes('declared')) res.setHeader('Content-Length', Buffer.byteLength(body))
   const last = body.length - CHUNK
   for (let offset = 0; offset < last; offset += CHUNK) res.write(body.slice(offset, offset + CHUNK))
-  if (path.includes('held')) await new Promise<void>((resolve) => (release = resolve))
+  if (path.includes('held')) await new Promise<void>((resolve) => held.push(resolve))
   if (path.includes('broken')) return void res.destroy()
   res.end(body.slice(last))
 }
 
-const cache = responseCache(store, render, { largeFiles })
+const cache = responseCache(store, render, { largeFiles, sharedRenderWaitMs: SHARED_WAIT_MS })
 let server: Server
 let port: number
 
@@ -182,6 +186,19 @@ describe('LargeResponseFiles behind the response cache', () => {
     expect(renders).toBe(1)
     for (const answer of answers) expect(answer.body.toString()).toBe(bodyOf(path, 'a'))
     for (const answer of answers.slice(1)) expect(answer.headers['x-cache']).toBe('HIT')
+  })
+
+  it('has readers wait no longer than its bound for a render that goes slowly', async () => {
+    const path = '/en/blog/held-slow'
+    const first = fetchRaw(path)
+    await eventually(() => renders === 1)
+    const other = fetchRaw(path)
+    // Past the bound, the waiting reader renders for itself.
+    await eventually(() => renders === 2)
+    release()
+    const answers = await Promise.all([first, other])
+    for (const answer of answers) expect(answer.body.toString()).toBe(bodyOf(path, 'a'))
+    await eventually(() => largeFiles.size === 1)
   })
 
   it('keeps nothing of a render a change made outdated while it streamed', async () => {

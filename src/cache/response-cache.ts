@@ -34,6 +34,14 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void
 const TOO_LARGE_REMEMBERED = 1_000
 
 /**
+ * How long readers wait for a large render's file before rendering for themselves. The render
+ * goes at its first reader's pace (the socket's backpressure), so a reader draining it slowly,
+ * by accident or on purpose, must not hold the others back for longer than this; a whole-site
+ * file of a large site renders well within it (schema.jsonl of 11,000 documents: about 16 s).
+ */
+export const SHARED_RENDER_WAIT_MS = 30_000
+
+/**
  * Serves anonymous reads of published content from memory, in front of Next.js.
  *
  * `serve` answers a request from the store (a hit, a 304, or by waiting for the render another
@@ -56,6 +64,7 @@ export function responseCache(
   {
     onEditorWrite = () => undefined,
     largeFiles,
+    sharedRenderWaitMs = SHARED_RENDER_WAIT_MS,
   }: {
     /**
      * Runs when an editor's content write through this instance succeeded (it has committed),
@@ -64,6 +73,8 @@ export function responseCache(
     onEditorWrite?: () => void
     /** Where a response too large for an entry is kept, on disk; without it, none is kept. */
     largeFiles?: LargeResponseFiles
+    /** `SHARED_RENDER_WAIT_MS`, shorter in tests. */
+    sharedRenderWaitMs?: number
   } = {},
 ) {
   /**
@@ -135,17 +146,24 @@ export function responseCache(
         const writer = isStorable(status, headers)
           ? largeFiles?.writer(key, status, headers, dependsOn, stamp)
           : null
-        if (!writer) resolve(undefined)
-        return writer
-          ? {
-              write: writer.write,
-              end: () => void writer.end().then(() => resolve(undefined)),
-              abort: () => {
-                writer.abort()
-                resolve(undefined)
-              },
-            }
-          : null
+        if (!writer) {
+          resolve(undefined)
+          return null
+        }
+        const stopWaiting = setTimeout(() => resolve(undefined), sharedRenderWaitMs)
+        stopWaiting.unref()
+        const settle = () => {
+          clearTimeout(stopWaiting)
+          resolve(undefined)
+        }
+        return {
+          write: writer.write,
+          end: () => void writer.end().then(settle),
+          abort: () => {
+            writer.abort()
+            settle()
+          },
+        }
       }
       const captured = captureResponse(response, limits, overflowed, (status, headers, body) => {
         const entry = isStorable(status, headers)
