@@ -19,7 +19,8 @@
  * started instance's first copy (one render, written to disk, the others waiting for it), then
  * STORED_READS reads one at a time, gzip and identity, from disk; each with the server's CPU, and
  * its peak RSS above what it was before. The same with the files kept off disk
- * (RESPONSE_CACHE_DISK_MB=0), where every reader renders (two reads one at a time there).
+ * (RESPONSE_CACHE_DISK_MB=0), where every reader renders: there two readers at once and one read
+ * after, since each costs a whole render (llms-full.txt: about 30 s of CPU).
  * It prints a table beside the targets and writes it to .data/benchmarks-scale.md.
  *
  * Settings: BENCH_CORPUS_POSTS (10000), BENCH_CORPUS_CASE_STUDIES (1000).
@@ -46,9 +47,12 @@ const LIST_PAGE_SAMPLES = 21
 /** The far page of the API list compared with the first (limit 10: the 4,991st post on). */
 const FAR_PAGE = 500
 const KB = 1024
-/** Readers asking for a whole-site file at once, and later reads of it one at a time. */
-const READERS = 8
-const STORED_READS = 10
+/**
+ * Readers asking for a whole-site file at once, and later reads of it one at a time: with the
+ * files on disk, and without (where each one renders it).
+ */
+const READERS = { stored: 8, rendered: 2 }
+const LATER_READS = { stored: 10, rendered: 1 }
 const WHOLE_SITE_FILES = ['/llms-full.txt', '/feeds/schema.jsonl'] as const
 const MB = 1024 * 1024
 
@@ -198,7 +202,8 @@ async function measure(label: string, size: CorpusSize): Promise<Measured> {
 
 interface StoredFileFigures {
   path: string
-  /** READERS at once on a fresh instance: wall time, the server's CPU, how many were hits. */
+  /** `readers` at once on a fresh instance: wall time, the server's CPU, how many were hits. */
+  readers: number
   togetherMs: number
   togetherCpuMs: number
   togetherHits: number
@@ -235,6 +240,8 @@ async function measureStoredFiles(diskMb: number): Promise<StoredFileFigures[]> 
   const label = `stored_${diskMb}`
   const { env } = await corpusDatabase(`${RUN}_${label}`, DEFAULT_CORPUS)
   const figures: StoredFileFigures[] = []
+  const readers = diskMb > 0 ? READERS.stored : READERS.rendered
+  const laterReads = diskMb > 0 ? LATER_READS.stored : LATER_READS.rendered
   for (const path of WHOLE_SITE_FILES) {
     // A fresh instance per file, so the first readers find nothing stored.
     const app = await startApp(`${RUN}-${label}`, {
@@ -250,7 +257,7 @@ async function measureStoredFiles(diskMb: number): Promise<StoredFileFigures[]> 
       let cpu = cpuMillis(pid)
       let started = performance.now()
       const together = await Promise.all(
-        Array.from({ length: READERS }, () => rawGet(`${app.url}${path}`, gzip)),
+        Array.from({ length: readers }, () => rawGet(`${app.url}${path}`, gzip)),
       )
       const togetherMs = performance.now() - started
       const togetherCpuMs = cpuMillis(pid) - cpu
@@ -259,8 +266,7 @@ async function measureStoredFiles(diskMb: number): Promise<StoredFileFigures[]> 
         const times: number[] = []
         const cpus: number[] = []
         let bytes = 0
-        // Without files on disk each read renders the file again: two are enough to see it.
-        for (let read = 0; read < (diskMb > 0 ? STORED_READS : 2); read++) {
+        for (let read = 0; read < laterReads; read++) {
           cpu = cpuMillis(pid)
           started = performance.now()
           bytes = (await rawGet(`${app.url}${path}`, headers)).bytes
@@ -276,6 +282,7 @@ async function measureStoredFiles(diskMb: number): Promise<StoredFileFigures[]> 
         path,
         togetherMs,
         togetherCpuMs,
+        readers,
         togetherHits: together.filter((answer) => answer.cache === 'HIT').length,
         gzipMs: gzipped.ms,
         gzipCpuMs: gzipped.cpuMs,
@@ -377,11 +384,11 @@ async function main(): Promise<void> {
   row('RSS at start', bytes(demo.startRss), bytes(corpus.startRss), 'does not grow with the site')
   out()
   out(
-    `Whole-site files on the corpus with the response cache on: ${READERS} readers at once on a fresh instance, then ${STORED_READS} reads one at a time (medians), as gzip and as identity. CPU is the server's.`,
+    `Whole-site files on the corpus with the response cache on: readers at once on a fresh instance, then reads one at a time (medians; ${LATER_READS.stored} with the files on disk, ${LATER_READS.rendered} without), as gzip and as identity. CPU is the server's.`,
   )
   out()
   out(
-    `| file | files on disk | ${READERS} at once: time, CPU, hits | later read, gzip: time, CPU, bytes | later read, identity: time, CPU, bytes | peak RSS above start |`,
+    `| file | files on disk | readers at once: time, CPU, hits | later read, gzip: time, CPU, bytes | later read, identity: time, CPU, bytes | peak RSS above start |`,
   )
   out('| --- | --- | --- | --- | --- | --- |')
   for (const [kept, figures] of [
@@ -390,7 +397,7 @@ async function main(): Promise<void> {
   ] as const) {
     for (const f of figures) {
       out(
-        `| \`${f.path}\` | ${kept} | ${ms(f.togetherMs)}, ${ms(f.togetherCpuMs)}, ${f.togetherHits} | ${ms(f.gzipMs)}, ${ms(f.gzipCpuMs)}, ${bytes(f.gzipBytes)} | ${ms(f.identityMs)}, ${ms(f.identityCpuMs)}, ${bytes(f.identityBytes)} | ${bytes(Math.max(0, f.peakRssDelta))} |`,
+        `| \`${f.path}\` | ${kept} | ${f.readers}: ${ms(f.togetherMs)}, ${ms(f.togetherCpuMs)}, ${f.togetherHits} | ${ms(f.gzipMs)}, ${ms(f.gzipCpuMs)}, ${bytes(f.gzipBytes)} | ${ms(f.identityMs)}, ${ms(f.identityCpuMs)}, ${bytes(f.identityBytes)} | ${bytes(Math.max(0, f.peakRssDelta))} |`,
       )
     }
   }
