@@ -60,7 +60,7 @@ import { REQUEST_ID_HEADER } from '@/http/request-id'
 import { refuseCrossOriginAction } from '@/http/server-action-origin'
 import { LOCALE_HEADER, PAGE_PATH_HEADER } from '@/i18n/locales'
 import { securityHeaders } from '@/http/security-headers'
-import { contentVersions } from '@/lib/content-version'
+import { contentVersions, type ContentVersions } from '@/lib/content-version'
 import { logger } from '@/lib/logger'
 import { runShutdownTasks } from '@/lib/process-singleton'
 
@@ -119,6 +119,22 @@ export interface SiteServer {
  * twice the cost.
  */
 const NEXT_HOSTNAME = 'localhost'
+
+/**
+ * The response cache's files on disk, or none when their directory can't be made (a read-only
+ * temporary directory): the cache then works as it does without them, and says so once.
+ */
+function largeResponseFiles(versions: ContentVersions): LargeResponseFiles | undefined {
+  try {
+    return new LargeResponseFiles({ maxBytes: env.RESPONSE_CACHE_DISK_MB * 1024 * 1024, versions })
+  } catch (error) {
+    logger.warn(
+      { err: String(error) },
+      'response cache: no directory for large responses, they are rendered per request',
+    )
+    return undefined
+  }
+}
 
 /** Prepares Next.js and builds the server around it, not yet listening. */
 export async function createServer(options: ServerOptions = {}): Promise<SiteServer> {
@@ -183,9 +199,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
   })
   const cacheResponses = options.responseCache ?? env.RESPONSE_CACHE === 'on'
   const largeFiles =
-    cacheResponses && env.RESPONSE_CACHE_DISK_MB > 0
-      ? new LargeResponseFiles({ maxBytes: env.RESPONSE_CACHE_DISK_MB * 1024 * 1024, versions })
-      : undefined
+    cacheResponses && env.RESPONSE_CACHE_DISK_MB > 0 ? largeResponseFiles(versions) : undefined
   const cache = cacheResponses
     ? responseCache(store, render, { onEditorWrite: () => replicas.changeHeard(), largeFiles })
     : null
