@@ -43,8 +43,11 @@ const bodyOf = (path: string, rendered: string) =>
     `${rendered}${index}:${path}:`.padEnd(CHUNK, '.'),
   ).join('')
 
+/** Like Next.js, it stops rendering when the response closes before it ended. */
 async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
   renders += 1
+  let aborted = false
+  res.once('close', () => (aborted = !res.writableFinished))
   const path = req.url ?? '/'
   const body = bodyOf(path, edition)
   res.setHeader('Content-Type', 'text/plain; charset=utf-8')
@@ -54,6 +57,7 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
   for (let offset = 0; offset < last; offset += CHUNK) res.write(body.slice(offset, offset + CHUNK))
   if (path.includes('held')) await new Promise<void>((resolve) => held.push(resolve))
   if (path.includes('broken')) return void res.destroy()
+  if (aborted) return
   res.end(body.slice(last))
 }
 
@@ -201,6 +205,30 @@ describe('LargeResponseFiles behind the response cache', () => {
     await eventually(() => largeFiles.size === 1)
   })
 
+  it('goes on rendering into the file when its reader leaves before the end', async () => {
+    const path = '/en/blog/held-left'
+    await new Promise<void>((resolve, reject) => {
+      const req = request({ port, path }, (res) => {
+        // A reader that gives up after its first bytes (a crawler's timeout).
+        res.once('data', () => {
+          req.destroy()
+          resolve()
+        })
+      })
+      req.on('error', () => undefined)
+      req.on('close', resolve)
+      setTimeout(() => reject(new Error('no bytes')), 4_000)
+      req.end()
+    })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    release()
+    await eventually(() => largeFiles.size === 1)
+    const later = await fetchRaw(path)
+    expect(later.headers['x-cache']).toBe('HIT')
+    expect(later.body.toString()).toBe(bodyOf(path, 'a'))
+    expect(renders).toBe(1)
+  })
+
   it('keeps nothing of a render a change made outdated while it streamed', async () => {
     const path = '/en/blog/held-outdated'
     const first = fetchRaw(path)
@@ -224,6 +252,29 @@ describe('LargeResponseFiles behind the response cache', () => {
       await fetchRaw(path).catch(() => undefined)
       expect(renders, path).toBe(2)
     }
+  })
+
+  it('takes no more of a render once discarded or ended, nor keeps one it could not write', async () => {
+    const files = new LargeResponseFiles({ maxBytes: 1024 * 1024, versions })
+    const headers = { 'content-type': 'text/plain' }
+    const discarded = files.writer('discarded', 200, headers, [], versions.stamp())!
+    discarded.write(Buffer.from('a'.repeat(CHUNK)))
+    discarded.abort()
+    // The render went on writing after its reader left (an error here would be unhandled).
+    discarded.write(Buffer.from('b'.repeat(CHUNK)))
+    await discarded.end()
+    const ended = files.writer('ended', 200, headers, [], versions.stamp())!
+    ended.write(Buffer.from('c'.repeat(CHUNK)))
+    await ended.end()
+    ended.write(Buffer.from('d'))
+    const unwritable = files.writer('unwritable', 200, headers, [], versions.stamp())!
+    // Its directory gone: the file cannot be written.
+    files.close()
+    unwritable.write(Buffer.from('e'.repeat(CHUNK)))
+    await unwritable.end()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(files.get('discarded')).toBeUndefined()
+    expect(files.get('unwritable')).toBeUndefined()
   })
 
   it('holds at most its bound on disk, the least recently read going first', async () => {

@@ -114,12 +114,18 @@ export class LargeResponseFiles {
     const compressible = hasCompressibleType(base) && base['content-encoding'] === undefined
     const gzip = compressible ? createGzip({ level: 6 }) : null
     const gzipWritten = gzip ? pipeline(gzip, createWriteStream(gzipPath)) : null
-    gzipWritten?.catch(() => undefined)
+    // A file that could not be written (a full disk) is not kept; the render goes on regardless.
+    let failed = false
+    identity.on('error', () => (failed = true))
+    gzipWritten?.catch(() => (failed = true))
     const hash = createHash('sha1')
     let bytes = 0
     let gzipBytes = 0
     gzip?.on('data', (chunk: Buffer) => (gzipBytes += chunk.length))
+    // Until it ends or is discarded: the render may still write after its reader went away.
+    let open = true
     const discard = () => {
+      open = false
       identity.destroy()
       gzip?.destroy()
       unlink(identityPath, () => undefined)
@@ -127,12 +133,15 @@ export class LargeResponseFiles {
     }
     return {
       write: (chunk) => {
+        if (!open) return
         bytes += chunk.length
         hash.update(chunk)
         identity.write(chunk)
         gzip?.write(chunk)
       },
       end: async () => {
+        if (!open) return
+        open = false
         try {
           await Promise.all([
             new Promise<void>((resolve, reject) =>
@@ -145,7 +154,7 @@ export class LargeResponseFiles {
           return
         }
         // A change heard while it rendered may have made it outdated already.
-        if (!this.#versions.isFresh(dependsOn, stamp)) return discard()
+        if (failed || !this.#versions.isFresh(dependsOn, stamp)) return discard()
         const etag = `"${hash.digest('base64url')}"`
         const keepsGzip = gzip !== null && gzipBytes < bytes
         if (gzip && !keepsGzip) unlink(gzipPath, () => undefined)
@@ -164,7 +173,7 @@ export class LargeResponseFiles {
         this.#bytes += bytes + (keepsGzip ? gzipBytes : 0)
         this.#evict()
       },
-      abort: discard,
+      abort: () => open && discard(),
     }
   }
 

@@ -299,6 +299,46 @@ function captureResponse(
   let headComplete = false
   let sink: BodySink | null = null
   let ended = false
+  /** The reader left while the render went on into the sink: its `close` is held back. */
+  let readerGone = false
+
+  /**
+   * Once a sink takes the body, the render must not stop when its reader leaves (a crawler's
+   * timeout on a file that takes a minute to render under load): its `close`, which Next.js
+   * answers by aborting the render, is held back until the render ends, and what the render
+   * writes meanwhile goes to the sink alone. A render waiting for the socket to drain is released.
+   * A render that fails destroys the response: the sink is abandoned.
+   */
+  const keepRenderingForSink = (self: ServerResponse): void => {
+    const { emit, destroy } = self
+    self.emit = function (this: ServerResponse, event: string | symbol, ...args: unknown[]) {
+      if (event !== 'close' || ended) return emit.call(this, event, ...args)
+      readerGone = true
+      process.nextTick(() => emit.call(this, 'drain'))
+      return true
+    } as ServerResponse['emit']
+    self.destroy = function (this: ServerResponse, error?: Error) {
+      if (!ended) {
+        ended = true
+        sink!.abort()
+      }
+      destroy.call(this, error)
+      if (readerGone) {
+        readerGone = false
+        emit.call(this, 'close')
+      }
+      return this
+    }
+  }
+
+  /** Past the overflow: to the sink, and to the reader while there is one. */
+  const passOn = (self: ServerResponse, chunk: unknown, rest: unknown[]): boolean => {
+    if (sink && !ended && isBodyChunk(chunk)) sink.write(chunkBytes(chunk, rest[0]))
+    if (!readerGone) return (write as (...args: unknown[]) => boolean).call(self, chunk, ...rest)
+    const callback = rest.find((value) => typeof value === 'function') as (() => void) | undefined
+    if (callback) process.nextTick(callback)
+    return true
+  }
 
   /** Too large to buffer: the head and what was buffered go out; the rest is not captured. */
   const overflow = (self: ServerResponse): void => {
@@ -306,12 +346,9 @@ function captureResponse(
     capturing = false
     state.finished = true
     sink = overflowed(self.statusCode, self.getHeaders())
-    if (sink) self.once('close', () => ended || sink!.abort())
+    if (sink) keepRenderingForSink(self)
     ;(writeHead as (...rest: unknown[]) => ServerResponse).call(self, self.statusCode)
-    for (const chunk of chunks.splice(0)) {
-      sink?.write(chunk)
-      ;(write as (chunk: Buffer) => boolean).call(self, chunk)
-    }
+    for (const chunk of chunks.splice(0)) passOn(self, chunk, [])
   }
 
   response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
@@ -322,10 +359,7 @@ function captureResponse(
   } as ServerResponse['writeHead']
 
   response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-    if (!capturing) {
-      if (sink && isBodyChunk(chunk)) sink.write(chunkBytes(chunk, rest[0]))
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest)
-    }
+    if (!capturing) return passOn(this, chunk, rest)
     if (!headComplete) {
       // Node completes the head at the first write; so does the capture, to read the length it
       // declares: a body that says it is past the cap is not buffered at all on its way there.
@@ -335,8 +369,7 @@ function captureResponse(
       if (declared === undefined) limit = undeclaredMaxBytes
       else if (Number(declared) > maxBytes) {
         overflow(this)
-        if (sink && isBodyChunk(chunk)) sink.write(chunkBytes(chunk, rest[0]))
-        return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest)
+        return passOn(this, chunk, rest)
       }
     }
     const buffer = chunkBytes(chunk, rest[0])
@@ -361,7 +394,13 @@ function captureResponse(
         ended = true
         sink.end()
       }
-      return (end as (...rest: unknown[]) => ServerResponse).apply(this, args)
+      if (!readerGone) return (end as (...rest: unknown[]) => ServerResponse).apply(this, args)
+      // Its reader left before the render ended: the `close` held back goes out now.
+      readerGone = false
+      this.emit('close')
+      const callback = args.find((value) => typeof value === 'function') as (() => void) | undefined
+      if (callback) process.nextTick(callback)
+      return this
     }
     if (isBodyChunk(first)) chunks.push(chunkBytes(first, second))
     // Completes the head the way Node would (running every wrapper of writeHead), still captured.
