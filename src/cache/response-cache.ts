@@ -334,7 +334,9 @@ function captureResponse(
   /** Past the overflow: to the sink, and to the reader while there is one. */
   const passOn = (self: ServerResponse, chunk: unknown, rest: unknown[]): boolean => {
     if (sink && !ended && isBodyChunk(chunk)) sink.write(chunkBytes(chunk, rest[0]))
-    if (!readerGone) return (write as (...args: unknown[]) => boolean).call(self, chunk, ...rest)
+    // Gone, or going: its socket closed, the response's `close` not yet emitted.
+    const gone = readerGone || (sink !== null && self.destroyed)
+    if (!gone) return (write as (...args: unknown[]) => boolean).call(self, chunk, ...rest)
     const callback = rest.find((value) => typeof value === 'function') as (() => void) | undefined
     if (callback) process.nextTick(callback)
     return true
