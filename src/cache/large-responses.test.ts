@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs'
 import {
   createServer,
   request,
-  type IncomingHttpHeaders,
   type IncomingMessage,
   type Server,
   type ServerResponse,
@@ -15,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PUBLISHED_CACHE_CONTROL } from '@/http/cache-control'
 import { ContentVersions, listKey } from '@/lib/content-version'
 
+import { askServer } from '../../tests/support/local-server'
 import { LargeResponseFiles } from './large-responses'
 import { responseCache } from './response-cache'
 import { ResponseStore } from './store'
@@ -87,26 +87,8 @@ beforeEach(() => {
   largeFiles.dropStale()
 })
 
-interface Answer {
-  status: number
-  headers: IncomingHttpHeaders
-  body: Buffer
-}
-
-function fetchRaw(path: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request({ port, path, method, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      )
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
+const fetchRaw = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  askServer(server, path, headers, method)
 
 /** Polls until `check` holds (the files are written after the first reader's response ends). */
 async function eventually(check: () => boolean): Promise<void> {
@@ -124,14 +106,14 @@ describe('LargeResponseFiles behind the response cache', () => {
     it(`renders ${path} once and answers later readers from disk, byte for byte`, async () => {
       const miss = await fetchRaw(path)
       expect(miss.status).toBe(200)
-      expect(miss.body.toString()).toBe(bodyOf(path, 'a'))
+      expect(miss.bytes.toString()).toBe(bodyOf(path, 'a'))
       expect(miss.headers['x-cache']).toBeUndefined()
       await eventually(() => largeFiles.size === 1)
       const hit = await fetchRaw(path)
       expect(renders).toBe(1)
       expect(hit.headers['x-cache']).toBe('HIT')
-      expect(hit.body.equals(miss.body)).toBe(true)
-      expect(hit.headers['content-length']).toBe(String(miss.body.length))
+      expect(hit.bytes.equals(miss.bytes)).toBe(true)
+      expect(hit.headers['content-length']).toBe(String(miss.bytes.length))
       expect(hit.headers['content-type']).toBe('text/plain; charset=utf-8')
       expect(hit.headers['cache-control']).toBe(PUBLISHED_CACHE_CONTROL)
       expect(hit.headers.vary).toMatch(/Accept-Encoding/)
@@ -146,17 +128,17 @@ describe('LargeResponseFiles behind the response cache', () => {
     const plain = await fetchRaw(path)
     const gzipped = await fetchRaw(path, { 'accept-encoding': 'br;q=1, gzip;q=0.5' })
     expect(gzipped.headers['content-encoding']).toBe('gzip')
-    expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true)
-    expect(gzipped.body.length).toBeLessThan(plain.body.length / 4)
-    expect(gzipped.headers['content-length']).toBe(String(gzipped.body.length))
+    expect(gunzipSync(gzipped.bytes).equals(plain.bytes)).toBe(true)
+    expect(gzipped.bytes.length).toBeLessThan(plain.bytes.length / 4)
+    expect(gzipped.headers['content-length']).toBe(String(gzipped.bytes.length))
     expect(gzipped.headers.etag).not.toBe(plain.headers.etag)
     const notModified = await fetchRaw(path, { 'if-none-match': plain.headers.etag! })
     expect(notModified.status).toBe(304)
-    expect(notModified.body.length).toBe(0)
+    expect(notModified.bytes.length).toBe(0)
     const head = await fetchRaw(path, { 'accept-encoding': 'gzip' }, 'HEAD')
     expect(head.status).toBe(200)
     expect(head.headers['content-length']).toBe(gzipped.headers['content-length'])
-    expect(head.body.length).toBe(0)
+    expect(head.bytes.length).toBe(0)
     expect(renders).toBe(1)
   })
 
@@ -171,11 +153,11 @@ describe('LargeResponseFiles behind the response cache', () => {
     largeFiles.dropStale()
     expect(largeFiles.size).toBe(0)
     const after = await fetchRaw(path)
-    expect(after.body.toString()).toBe(bodyOf(path, 'b'))
+    expect(after.bytes.toString()).toBe(bodyOf(path, 'b'))
     expect(renders).toBe(2)
     await eventually(() => largeFiles.size === 1)
     await eventually(() => filesOnDisk().every((name) => !before.includes(name)))
-    expect((await fetchRaw(path)).body.toString()).toBe(bodyOf(path, 'b'))
+    expect((await fetchRaw(path)).bytes.toString()).toBe(bodyOf(path, 'b'))
     expect(renders).toBe(2)
   })
 
@@ -188,7 +170,7 @@ describe('LargeResponseFiles behind the response cache', () => {
     release()
     const answers = await Promise.all([first, ...others])
     expect(renders).toBe(1)
-    for (const answer of answers) expect(answer.body.toString()).toBe(bodyOf(path, 'a'))
+    for (const answer of answers) expect(answer.bytes.toString()).toBe(bodyOf(path, 'a'))
     for (const answer of answers.slice(1)) expect(answer.headers['x-cache']).toBe('HIT')
   })
 
@@ -201,7 +183,7 @@ describe('LargeResponseFiles behind the response cache', () => {
     await eventually(() => renders === 2)
     release()
     const answers = await Promise.all([first, other])
-    for (const answer of answers) expect(answer.body.toString()).toBe(bodyOf(path, 'a'))
+    for (const answer of answers) expect(answer.bytes.toString()).toBe(bodyOf(path, 'a'))
     await eventually(() => largeFiles.size === 1)
   })
 
@@ -225,7 +207,7 @@ describe('LargeResponseFiles behind the response cache', () => {
     await eventually(() => largeFiles.size === 1)
     const later = await fetchRaw(path)
     expect(later.headers['x-cache']).toBe('HIT')
-    expect(later.body.toString()).toBe(bodyOf(path, 'a'))
+    expect(later.bytes.toString()).toBe(bodyOf(path, 'a'))
     expect(renders).toBe(1)
   })
 
@@ -235,12 +217,12 @@ describe('LargeResponseFiles behind the response cache', () => {
     await eventually(() => renders === 1)
     versions.advance([listKey('posts')])
     release()
-    expect((await first).body.toString()).toBe(bodyOf(path, 'a'))
+    expect((await first).bytes.toString()).toBe(bodyOf(path, 'a'))
     // Nothing was kept: the next reader renders again.
     const second = fetchRaw(path)
     await eventually(() => renders === 2)
     release()
-    expect((await second).body.toString()).toBe(bodyOf(path, 'a'))
+    expect((await second).bytes.toString()).toBe(bodyOf(path, 'a'))
   })
 
   it('keeps nothing of a render that broke off, nor of a private answer', async () => {

@@ -1,10 +1,10 @@
-import { request } from 'node:http'
 import { gunzipSync } from 'node:zlib'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { asAdmin } from '../support/api'
 import { startApp, type AppServer } from '../support/app-server'
+import { askUrl } from '../support/local-server'
 import { createDocument, uniqueSlug, type CreatedDocument } from '../support/factories'
 
 /**
@@ -39,27 +39,9 @@ afterAll(async () => {
   await asAdmin(`/api/posts/${post.id}`, { method: 'DELETE' })
 })
 
-interface Answer {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: Buffer
-}
-
 /** A GET as sent, its body not decoded (fetch would gunzip it). */
-function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${app.url}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      )
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
+const get = (path: string, headers: Record<string, string> = {}) =>
+  askUrl(`${app.url}${path}`, headers)
 
 /** Polls `attempt` until it returns something (other suites publish meanwhile). */
 async function poll<T>(what: string, attempt: () => Promise<T | undefined>): Promise<T> {
@@ -79,7 +61,7 @@ async function hitShowing(path: string, text: string) {
     const gzipped = await get(path, { 'accept-encoding': 'gzip' })
     const sameBytes = gzipped.headers.etag === String(plain.headers.etag).replace(/"$/, '-gzip"')
     const hits = plain.headers['x-cache'] === 'HIT' && gzipped.headers['x-cache'] === 'HIT'
-    return hits && sameBytes && plain.body.toString().includes(text)
+    return hits && sameBytes && plain.bytes.toString().includes(text)
       ? { plain, gzipped }
       : undefined
   })
@@ -91,11 +73,11 @@ describe('responses too large for memory', () => {
       const { plain, gzipped } = await hitShowing(path, TITLE)
       expect(plain.status, path).toBe(200)
       // Past what an entry may hold: only the files on disk can have answered it.
-      expect(plain.body.length, path).toBeGreaterThan(ENTRY_MAX_KB * 1024)
-      expect(plain.headers['content-length'], path).toBe(String(plain.body.length))
+      expect(plain.bytes.length, path).toBeGreaterThan(ENTRY_MAX_KB * 1024)
+      expect(plain.headers['content-length'], path).toBe(String(plain.bytes.length))
       expect(gzipped.headers['content-encoding'], path).toBe('gzip')
-      expect(gunzipSync(gzipped.body).equals(plain.body), path).toBe(true)
-      expect(gzipped.body.length, path).toBeLessThan(plain.body.length)
+      expect(gunzipSync(gzipped.bytes).equals(plain.bytes), path).toBe(true)
+      expect(gzipped.bytes.length, path).toBeLessThan(plain.bytes.length)
       const revalidated = await get(path, { 'if-none-match': String(plain.headers.etag) })
       // Another suite's publish may have changed it meanwhile: then it is a 200 of new bytes.
       if (revalidated.status === 200) expect(revalidated.headers.etag).not.toBe(plain.headers.etag)
@@ -112,7 +94,7 @@ describe('responses too large for memory', () => {
     expect(renamed.ok).toBe(true)
     for (const path of FILES) {
       const { plain } = await hitShowing(path, RENAMED)
-      expect(plain.body.toString(), path).not.toContain(`"${TITLE}"`)
+      expect(plain.bytes.toString(), path).not.toContain(`"${TITLE}"`)
     }
   })
 })
