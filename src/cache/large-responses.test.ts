@@ -37,6 +37,8 @@ const held: (() => void)[] = []
 const release = () => held.splice(0).forEach((end) => end())
 /** How long readers wait for another's large render here (`SHARED_RENDER_WAIT_MS`). */
 const SHARED_WAIT_MS = 2_000
+/** The validator a route sets itself (`own-etag` in the path). */
+const ROUTE_ETAG = 'fingerprint-of-what-it-shows'
 
 const bodyOf = (path: string, rendered: string) =>
   Array.from({ length: CHUNKS }, (_, index) =>
@@ -53,6 +55,7 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
   res.setHeader('Content-Type', 'text/plain; charset=utf-8')
   res.setHeader('Cache-Control', path.includes('private') ? 'private' : PUBLISHED_CACHE_CONTROL)
   if (path.includes('declared')) res.setHeader('Content-Length', Buffer.byteLength(body))
+  if (path.includes('own-etag')) res.setHeader('ETag', `"${ROUTE_ETAG}"`)
   const last = body.length - CHUNK
   for (let offset = 0; offset < last; offset += CHUNK) res.write(body.slice(offset, offset + CHUNK))
   if (path.includes('held')) await new Promise<void>((resolve) => held.push(resolve))
@@ -139,6 +142,19 @@ describe('LargeResponseFiles behind the response cache', () => {
     expect(head.status).toBe(200)
     expect(head.headers['content-length']).toBe(gzipped.headers['content-length'])
     expect(head.bytes.length).toBe(0)
+    expect(renders).toBe(1)
+  })
+
+  it("keeps the route's own validator, for the file and its gzip copy", async () => {
+    const path = '/en/blog/own-etag'
+    const miss = await fetchRaw(path)
+    expect(miss.headers.etag).toBe(`"${ROUTE_ETAG}"`)
+    await eventually(() => largeFiles.size === 1)
+    const revalidated = await fetchRaw(path, { 'if-none-match': `"${ROUTE_ETAG}"` })
+    expect(revalidated.status).toBe(304)
+    expect(revalidated.headers['x-cache']).toBe('HIT')
+    const gzipped = await fetchRaw(path, { 'accept-encoding': 'gzip' })
+    expect(gzipped.headers.etag).toBe(`"${ROUTE_ETAG}-gzip"`)
     expect(renders).toBe(1)
   })
 

@@ -35,7 +35,7 @@ export interface LargeResponseWriter {
   write(chunk: Buffer): void
   /** The render ended whole: the files are kept once written, if still current. */
   end(): Promise<void>
-  /** The render broke off (its reader went away, it failed): nothing is kept. */
+  /** The render broke off (it failed): nothing is kept. */
   abort(): void
 }
 
@@ -106,6 +106,10 @@ export class LargeResponseFiles {
   ): LargeResponseWriter | null {
     if (stamp === null || this.maxBytes <= 0) return null
     const base = storedHeaders(headers)
+    // The route's own strong validator, when it set one (the whole-site files' fingerprint of
+    // what they show), as an in-memory entry keeps it: a client revalidating what it got from
+    // the render then gets its 304 from the file too.
+    const ownEtag = typeof base.etag === 'string' && base.etag.startsWith('"') ? base.etag : null
     delete base.etag
     const name = join(this.#dir, randomUUID())
     const identityPath = `${name}.body`
@@ -155,7 +159,7 @@ export class LargeResponseFiles {
         }
         // A change heard while it rendered may have made it outdated already.
         if (failed || !this.#versions.isFresh(dependsOn, stamp)) return discard()
-        const etag = `"${hash.digest('base64url')}"`
+        const etag = ownEtag ?? `"${hash.digest('base64url')}"`
         const keepsGzip = gzip !== null && gzipBytes < bytes
         if (gzip && !keepsGzip) unlink(gzipPath, () => undefined)
         const previous = this.#responses.get(key)
