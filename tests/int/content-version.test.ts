@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { asAdmin, asAdminJson } from '../support/api'
 import { startApp, type AppServer } from '../support/app-server'
+import { poll, POLL_WITHIN_MS } from '../support/poll'
 import {
   createCategory,
   createDocument,
@@ -24,7 +25,7 @@ let imageId: number
 const CATEGORY = `Category${Date.now().toString(36)}`
 const ALT = `Alt${Date.now().toString(36)}`
 
-const FRESH_WITHIN_MS = 10_000
+const FRESH_WITHIN_MS = POLL_WITHIN_MS
 
 beforeAll(async () => {
   categoryId = await createCategory({ en: CATEGORY, es: `${CATEGORY}Es` })
@@ -62,20 +63,6 @@ async function read(path: string, init: RequestInit = {}): Promise<Answer> {
     cache: response.headers.get('x-cache'),
     location: response.headers.get('location'),
     text: await response.text(),
-  }
-}
-
-async function poll<T>(
-  what: string,
-  attempt: () => Promise<T | undefined>,
-  withinMs = FRESH_WITHIN_MS,
-): Promise<T> {
-  const deadline = Date.now() + withinMs
-  for (;;) {
-    const result = await attempt()
-    if (result !== undefined) return result
-    if (Date.now() > deadline) throw new Error(`${what} not seen within ${withinMs} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { asAdmin } from '../support/api'
 import { startApp, type AppServer } from '../support/app-server'
+import { poll } from '../support/poll'
 import { askUrl } from '../support/local-server'
 import { createDocument, uniqueSlug, type CreatedDocument } from '../support/factories'
 
@@ -18,7 +19,6 @@ let post: CreatedDocument
 const TITLE = `Spilled ${Date.now().toString(36)}`
 const RENAMED = `Respilled ${Date.now().toString(36)}`
 const FILES = ['/llms-full.txt', '/feeds/schema.jsonl']
-const WITHIN_MS = 10_000
 /** What an in-memory entry may hold here: less than either file, even with only this test's post. */
 const ENTRY_MAX_KB = 1
 
@@ -44,16 +44,6 @@ const get = (path: string, headers: Record<string, string> = {}) =>
   askUrl(`${app.url}${path}`, headers)
 
 /** Polls `attempt` until it returns something (other suites publish meanwhile). */
-async function poll<T>(what: string, attempt: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + WITHIN_MS
-  for (;;) {
-    const result = await attempt()
-    if (result !== undefined) return result
-    if (Date.now() > deadline) throw new Error(`${what} not seen within ${WITHIN_MS} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
 /** A hit for `path` showing `text`, with the gzip copy of the same bytes. */
 async function hitShowing(path: string, text: string) {
   return poll(`${path} from the cache, showing ${text}`, async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { asAdmin, baseUrl, getJson } from '../support/api'
 import { startApp, type AppServer } from '../support/app-server'
+import { poll } from '../support/poll'
 import { createDocument, uniqueSlug, type CreatedDocument } from '../support/factories'
 
 /**
@@ -12,8 +13,6 @@ import { createDocument, uniqueSlug, type CreatedDocument } from '../support/fac
  */
 let app: AppServer
 let post: CreatedDocument
-
-const FRESH_WITHIN_MS = 10_000
 
 /** Today's texts: what a fresh install shows. */
 const TODAY = {
@@ -59,16 +58,6 @@ async function read(path: string, origin = app.url): Promise<Answer> {
     status: response.status,
     cache: response.headers.get('x-cache'),
     text: await response.text(),
-  }
-}
-
-async function poll<T>(what: string, attempt: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + FRESH_WITHIN_MS
-  for (;;) {
-    const result = await attempt()
-    if (result !== undefined) return result
-    if (Date.now() > deadline) throw new Error(`${what} not seen within ${FRESH_WITHIN_MS} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 
