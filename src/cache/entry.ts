@@ -106,6 +106,22 @@ export function storedHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders
 }
 
 /**
+ * Takes the route's own validator out of a stored head (`storedHeaders`), returning it when it is
+ * a strong one: a stored copy answers with it, so a client revalidating what the render sent
+ * gets its 304 from the copy.
+ */
+export function takeOwnEtag(base: OutgoingHttpHeaders): string | null {
+  const own = typeof base.etag === 'string' && base.etag.startsWith('"') ? base.etag : null
+  delete base.etag
+  return own
+}
+
+/** The validator of a compressed representation: its identity's, marked with the encoding. */
+export function encodedEtag(etag: string, encoding: Exclude<Encoding, 'identity'>): string {
+  return etag.replace(/"$/, `-${encoding}"`)
+}
+
+/**
  * Turns a rendered response into a cache entry. Its body is kept byte for byte; its head is the
  * application's own, less what belongs to one send, with a strong ETag (the route's own, when it
  * set one), and says it varies by Accept-Encoding because hits may be compressed.
@@ -117,8 +133,7 @@ export function createEntry(
   body: Buffer,
 ): CachedResponse {
   const base = storedHeaders(headers)
-  const ownEtag = typeof base.etag === 'string' && base.etag.startsWith('"') ? base.etag : null
-  delete base.etag
+  const ownEtag = takeOwnEtag(base)
   const identity = variant(body, ownEtag ?? etagOf(body), base, 'identity')
   return {
     key,
@@ -172,7 +187,7 @@ export function encodedHeaders(
     'content-length': length,
     vary: withVaryAcceptEncoding(headers.vary),
   }
-  if (typeof headers.etag === 'string') encoded.etag = headers.etag.replace(/"$/, `-${encoding}"`)
+  if (typeof headers.etag === 'string') encoded.etag = encodedEtag(headers.etag, encoding)
   return encoded
 }
 
@@ -200,7 +215,7 @@ export function variantFor(
     return { variant: identity, grewBy: 0 }
   }
   // The compressed bytes are another representation, so they get their own validator.
-  const etag = `${identity.etag.slice(0, -1)}-${encoding}"`
+  const etag = encodedEtag(identity.etag, encoding)
   const made = variant(body, etag, baseHeadersOf(identity), encoding)
   entry[encoding] = made
   return { variant: made, grewBy: body.length + 256 }

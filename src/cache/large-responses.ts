@@ -10,7 +10,13 @@ import { matchesIfNoneMatch } from '@/http/conditional'
 import { preferredEncoding } from '@/http/negotiation'
 import type { ContentVersions } from '@/lib/content-version'
 
-import { CACHE_STATUS_HEADER, hasCompressibleType, storedHeaders } from './entry'
+import {
+  CACHE_STATUS_HEADER,
+  encodedEtag,
+  hasCompressibleType,
+  storedHeaders,
+  takeOwnEtag,
+} from './entry'
 
 /** One stored representation: a file, its length and validator. */
 interface StoredFile {
@@ -59,10 +65,10 @@ export class LargeResponseFiles {
   #responses = new Map<string, LargeResponse>()
   #bytes = 0
 
-  constructor(options: { maxBytes: number; versions: ContentVersions; parentDir?: string }) {
+  constructor(options: { maxBytes: number; versions: ContentVersions }) {
     this.maxBytes = options.maxBytes
     this.#versions = options.versions
-    this.#dir = mkdtempSync(join(options.parentDir ?? tmpdir(), 'response-cache-'))
+    this.#dir = mkdtempSync(join(tmpdir(), 'response-cache-'))
     process.once('exit', () => this.close())
   }
 
@@ -106,11 +112,8 @@ export class LargeResponseFiles {
   ): LargeResponseWriter | null {
     if (stamp === null || this.maxBytes <= 0) return null
     const base = storedHeaders(headers)
-    // The route's own strong validator, when it set one (the whole-site files' fingerprint of
-    // what they show), as an in-memory entry keeps it: a client revalidating what it got from
-    // the render then gets its 304 from the file too.
-    const ownEtag = typeof base.etag === 'string' && base.etag.startsWith('"') ? base.etag : null
-    delete base.etag
+    // The whole-site files' own validator is a fingerprint of what they show.
+    const ownEtag = takeOwnEtag(base)
     const name = join(this.#dir, randomUUID())
     const identityPath = `${name}.body`
     const gzipPath = `${name}.gz`
@@ -169,7 +172,7 @@ export class LargeResponseFiles {
           headers: base,
           identity: { path: identityPath, bytes, etag },
           gzip: keepsGzip
-            ? { path: gzipPath, bytes: gzipBytes, etag: `${etag.slice(0, -1)}-gzip"` }
+            ? { path: gzipPath, bytes: gzipBytes, etag: encodedEtag(etag, 'gzip') }
             : null,
           dependsOn,
           stamp,

@@ -12,9 +12,12 @@ import { createDocument, uniqueSlug, type CreatedDocument } from '../support/fac
  * Responses too large for an in-memory entry are kept on disk: an instance whose entries may
  * hold 1 KB keeps llms-full.txt and schema.jsonl (tens of kilobytes here, tens of megabytes on a
  * large site) as files, answers them as hits, compressed for a client that takes gzip, and
- * renders them again once a post they show changes.
+ * renders them again once a post they show changes; told to keep nothing on disk, it renders
+ * them for every reader.
  */
 let app: AppServer
+/** The same entry cap with nothing kept on disk (`RESPONSE_CACHE_DISK_MB=0`). */
+let withoutDisk: AppServer
 let post: CreatedDocument
 const TITLE = `Spilled ${Date.now().toString(36)}`
 const RENAMED = `Respilled ${Date.now().toString(36)}`
@@ -32,10 +35,16 @@ beforeAll(async () => {
     ...inject('appEnv'),
     RESPONSE_CACHE_ENTRY_MAX_KB: String(ENTRY_MAX_KB),
   })
+  withoutDisk = await startApp(`large-responses-off-${process.env.TEST_RUN_ID ?? 'main'}`, {
+    ...inject('appEnv'),
+    RESPONSE_CACHE_ENTRY_MAX_KB: String(ENTRY_MAX_KB),
+    RESPONSE_CACHE_DISK_MB: '0',
+  })
 })
 
 afterAll(async () => {
   await app?.stop()
+  await withoutDisk?.stop()
   await asAdmin(`/api/posts/${post.id}`, { method: 'DELETE' })
 })
 
@@ -72,6 +81,19 @@ describe('responses too large for memory', () => {
       // Another suite's publish may have changed it meanwhile: then it is a 200 of new bytes.
       if (revalidated.status === 200) expect(revalidated.headers.etag).not.toBe(plain.headers.etag)
       else expect(revalidated.status, path).toBe(304)
+    }
+  })
+
+  it('are rendered for every reader when nothing may be kept on disk', async () => {
+    for (const path of FILES) {
+      const answers = []
+      for (let read = 0; read < 3; read++) answers.push(await askUrl(`${withoutDisk.url}${path}`))
+      for (const answer of answers) {
+        expect(answer.status, path).toBe(200)
+        // Past the entry cap, so not in memory either.
+        expect(answer.bytes.length, path).toBeGreaterThan(ENTRY_MAX_KB * 1024)
+        expect(answer.headers['x-cache'], path).toBeUndefined()
+      }
     }
   })
 
