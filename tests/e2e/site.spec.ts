@@ -321,6 +321,13 @@ for (const { name, path: pagePath, selector } of [
     })
     const pristine = process.env.E2E_PRISTINE_BASE_URL!
     await page.goto(`${pristine}${pagePath}`, { waitUntil: 'domcontentloaded' })
+    // The page's stylesheets block its first paint, so a visitor never sees it without them; the
+    // DOM can be ready before they arrive, and its box is measured only once they have.
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every(
+        (link) => link.sheet !== null,
+      ),
+    )
     const image = page.locator(selector)
     await expect(image).toHaveAttribute('fetchpriority', 'high')
     const box = async () => {
