@@ -1,8 +1,9 @@
 import 'server-only'
 
-import type { Payload, SelectType, Where } from 'payload'
+import type { Payload, SelectType } from 'payload'
 
 import type { ReadableCollection } from './contract'
+import { publishedPageIds } from './page-ids'
 import type { DocumentQuery, ListQuery } from './query'
 
 /**
@@ -36,46 +37,15 @@ const ANONYMOUS = { draft: false, overrideAccess: false, user: null } as const
  * Read in two steps: the page's ids (with the envelope's counts), then those documents. Payload
  * reads a page as one statement that joins every row to its localized fields and relations
  * before the OFFSET skips it, so page 500 built and threw away 4,990 documents' rich text (10×
- * page 1's time at 11,000 posts); asked for ids alone, it reads one narrow column instead, and
- * the second read joins only the page's rows.
+ * page 1's time at 11,000 posts); the ids are one narrow statement (page-ids.ts), and the second
+ * read joins only the page's rows.
  */
 export async function listPublished(
   payload: Payload,
   collection: ReadableCollection,
   query: ListQuery,
 ): Promise<ListEnvelope> {
-  const filters: Where[] = []
-  if (query.slug !== undefined) filters.push({ slug: { equals: query.slug } })
-  if (query.category !== undefined) filters.push({ 'categories.slug': { equals: query.category } })
-  const where: Where | undefined = filters.length > 0 ? { and: filters } : undefined
-  const page = await payload.find({
-    collection,
-    where,
-    limit: query.limit,
-    page: query.page,
-    sort: query.sort,
-    depth: 0,
-    locale: query.locale,
-    select: toSelect([]),
-    pagination: true,
-    ...ANONYMOUS,
-  })
-  const ids = page.docs.map((doc) => doc.id)
-  // Past the last page, Payload counts nothing when the sort is on a localized field (`title`):
-  // the envelope still says how many there are, as it does for every other sort.
-  const counted =
-    ids.length === 0 && page.totalDocs === 0 && query.page > 1
-      ? (
-          await payload.count({
-            collection,
-            where,
-            // A count reads no localized value: any one locale counts the same documents.
-            locale: query.locale === 'all' ? undefined : query.locale,
-            ...ANONYMOUS,
-          })
-        ).totalDocs
-      : page.totalDocs
-  const totalPages = counted === page.totalDocs ? page.totalPages : Math.ceil(counted / query.limit)
+  const { ids, totalDocs } = await publishedPageIds(payload, collection, query)
   const docs =
     ids.length === 0
       ? []
@@ -84,7 +54,9 @@ export async function listPublished(
             collection,
             where: { id: { in: ids } },
             limit: ids.length,
-            sort: query.sort,
+            // Put in the page's order below. (Payload's own sort on a translation across every
+            // locale reads a row per translation, and could leave documents out.)
+            sort: 'id',
             depth: query.depth,
             locale: query.locale,
             select: toSelect(query.select),
@@ -92,17 +64,18 @@ export async function listPublished(
             ...ANONYMOUS,
           })
         ).docs
-  // In the page's order (the same sort decides both reads; a document unpublished between them
-  // is left out, as it would be a moment later).
+  // In the page's order (a document unpublished between the two reads is left out, as it would
+  // be a moment later).
   const byId = new Map(docs.map((doc) => [doc.id, doc]))
+  const totalPages = Math.ceil(totalDocs / query.limit)
   return {
     docs: ids.flatMap((id) => byId.get(id) ?? []) as unknown as Record<string, unknown>[],
-    totalDocs: counted,
+    totalDocs,
     limit: query.limit,
     page: query.page,
     totalPages,
-    hasNextPage: page.hasNextPage,
-    hasPrevPage: counted === page.totalDocs ? page.hasPrevPage : true,
+    hasNextPage: query.page < totalPages,
+    hasPrevPage: query.page > 1,
   }
 }
 

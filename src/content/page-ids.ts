@@ -1,0 +1,88 @@
+import 'server-only'
+
+import { sql } from '@payloadcms/db-postgres'
+import type { SQL } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+import { DEFAULT_LOCALE } from '@/i18n/locales'
+
+import type { ReadableCollection } from './contract'
+import type { ListQuery } from './query'
+
+/** Which ids a page of a public list holds, and how many documents the whole list has. */
+export interface PageIds {
+  ids: number[]
+  totalDocs: number
+}
+
+/** Each sortable field's column (contract.ts: SORTABLE_FIELDS, CATEGORY_CONTRACT.sortable). */
+const SORT_COLUMNS: Record<string, { column: string; localized: boolean }> = {
+  publishedAt: { column: 'published_at', localized: false },
+  title: { column: 'title', localized: true },
+  slug: { column: 'slug', localized: false },
+  createdAt: { column: 'created_at', localized: false },
+  updatedAt: { column: 'updated_at', localized: false },
+  id: { column: 'id', localized: false },
+}
+
+const tableOf = (collection: ReadableCollection) => collection.replaceAll('-', '_')
+
+/**
+ * The ids of a public list's page and the list's count, in one statement of our own: Payload's
+ * `find` spent about 2 ms of Node building its two statements (the page, then its count) for ten
+ * ids, and a third past the last page. What it selects is the anonymous reader's rule, written out: published documents
+ * (`publishedOnly`; categories have no drafts), the slug and category filters, the sort with its
+ * tie-breaker, the page. `tests/int/api-list-ids.test.ts` holds it to Payload's query for every
+ * collection, sort, direction, locale and filter.
+ */
+export async function publishedPageIds(
+  payload: Payload,
+  collection: ReadableCollection,
+  query: ListQuery,
+): Promise<PageIds> {
+  const table = sql.identifier(tableOf(collection))
+  const locales = sql.identifier(`${tableOf(collection)}_locales`)
+  const rels = sql.identifier(`${tableOf(collection)}_rels`)
+  const conditions: SQL[] = []
+  if (collection !== 'categories') conditions.push(sql`d._status = 'published'`)
+  if (query.slug !== undefined) conditions.push(sql`d.slug = ${query.slug}`)
+  if (query.category !== undefined && collection !== 'categories') {
+    conditions.push(sql`exists (
+      select 1 from ${rels} r join categories c on c.id = r.categories_id
+      where r.parent_id = d.id and r.path = 'categories' and c.slug = ${query.category})`)
+  }
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``
+  const sortsLocalized = query.sort.some(
+    (expression) => SORT_COLUMNS[expression.replace(/^-/, '')]?.localized,
+  )
+  // Sorting on a translation: a document without one in this locale sorts as a null, as in
+  // Payload's join (PostgreSQL puts nulls last ascending, first descending). Across every
+  // locale, by the default locale's (docs/decisions.md).
+  const sortLocale = query.locale === 'all' ? DEFAULT_LOCALE : query.locale
+  const join = sortsLocalized
+    ? sql`left join ${locales} l on l._parent_id = d.id and l._locale = ${sortLocale}`
+    : sql``
+  const orderBy = sql.join(
+    query.sort.map((expression) => {
+      const { column, localized } = SORT_COLUMNS[expression.replace(/^-/, '')]!
+      const ref = sql`${sql.identifier(localized ? 'l' : 'd')}.${sql.identifier(column)}`
+      return expression.startsWith('-') ? sql`${ref} desc` : sql`${ref} asc`
+    }),
+    sql`, `,
+  )
+  // Two reads in one statement: the count scans the rule's rows alone (an index-only scan on
+  // `_status`), and the page stops at its last row in the sort's index; one `count(*) over ()`
+  // beside the page would make the page wait for every row (3× the time at 11,000 posts). A page
+  // past the end still has its count.
+  const { rows } = await payload.db.drizzle.execute<{ total: string; ids: number[] }>(sql`
+    select
+      (select count(*) from ${table} d ${where}) as total,
+      array(
+        select d.id from ${table} d ${join}
+        ${where}
+        order by ${orderBy}
+        limit ${query.limit} offset ${(query.page - 1) * query.limit}
+      ) as ids`)
+  const [row] = rows
+  return { ids: row?.ids ?? [], totalDocs: Number(row?.total ?? 0) }
+}
