@@ -35,8 +35,14 @@ let edition = 'a'
 /** Ends every render held so far (those whose path says `held`). */
 const held: (() => void)[] = []
 const release = () => held.splice(0).forEach((end) => end())
-/** How long readers wait for another's large render here (`SHARED_RENDER_WAIT_MS`). */
-const SHARED_WAIT_MS = 2_000
+/** How long readers wait for a large render sending nothing here (`SHARED_RENDER_STALL_MS`). */
+const STALL_MS = 600
+/** The longest readers wait for another's large render here (`SHARED_RENDER_MAX_WAIT_MS`). */
+const MAX_WAIT_MS = 1_500
+/** Between chunks of a render that goes slowly but steadily (`trickle` in the path). */
+const TRICKLE_MS = 300
+/** Between the kilobytes of a last chunk sent slowly (`drip` in the path): past the maximum wait. */
+const DRIP_MS = 150
 /** The validator a route sets itself (`own-etag` in the path). */
 const ROUTE_ETAG = 'fingerprint-of-what-it-shows'
 
@@ -56,15 +62,26 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
   res.setHeader('Cache-Control', path.includes('private') ? 'private' : PUBLISHED_CACHE_CONTROL)
   if (path.includes('declared')) res.setHeader('Content-Length', Buffer.byteLength(body))
   if (path.includes('own-etag')) res.setHeader('ETag', `"${ROUTE_ETAG}"`)
-  const last = body.length - CHUNK
-  for (let offset = 0; offset < last; offset += CHUNK) res.write(body.slice(offset, offset + CHUNK))
+  let last = body.length - CHUNK
+  for (let offset = 0; offset < last; offset += CHUNK) {
+    res.write(body.slice(offset, offset + CHUNK))
+    if (path.includes('trickle')) await sleep(TRICKLE_MS)
+  }
   if (path.includes('held')) await new Promise<void>((resolve) => held.push(resolve))
   if (path.includes('broken')) return void res.destroy()
+  for (; path.includes('drip') && last < body.length - 1024 && !aborted; last += 1024) {
+    res.write(body.slice(last, last + 1024))
+    await sleep(DRIP_MS)
+  }
   if (aborted) return
   res.end(body.slice(last))
 }
 
-const cache = responseCache(store, render, { largeFiles, sharedRenderWaitMs: SHARED_WAIT_MS })
+const cache = responseCache(store, render, {
+  largeFiles,
+  sharedRenderStallMs: STALL_MS,
+  sharedRenderMaxWaitMs: MAX_WAIT_MS,
+})
 let server: Server
 let port: number
 
@@ -89,6 +106,8 @@ beforeEach(() => {
   versions.advance([listKey('posts')])
   largeFiles.dropStale()
 })
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const fetchRaw = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
   askServer(server, path, headers, method)
@@ -202,6 +221,28 @@ describe('LargeResponseFiles behind the response cache', () => {
     for (const answer of answers) expect(answer.bytes.toString()).toBe(bodyOf(path, 'a'))
     await eventually(() => largeFiles.size === 1)
   })
+
+  it('has readers wait for a render that goes slowly but keeps sending', async () => {
+    const path = '/en/blog/trickle'
+    const first = fetchRaw(path)
+    await eventually(() => renders === 1)
+    const others = [fetchRaw(path), fetchRaw(path)]
+    const answers = await Promise.all([first, ...others])
+    // Its chunks came more slowly than the stall bound allows between two, for longer than that.
+    expect(renders).toBe(1)
+    for (const answer of answers) expect(answer.bytes.toString()).toBe(bodyOf(path, 'a'))
+    for (const answer of answers.slice(1)) expect(answer.headers['x-cache']).toBe('HIT')
+  })
+
+  it('has readers wait no longer than the maximum for a render that sends slowly', async () => {
+    const path = '/en/blog/drip'
+    const first = fetchRaw(path)
+    await eventually(() => renders === 1)
+    const other = fetchRaw(path)
+    await eventually(() => renders === 2)
+    const answers = await Promise.all([first, other])
+    for (const answer of answers) expect(answer.bytes.toString()).toBe(bodyOf(path, 'a'))
+  }, 10_000)
 
   it('goes on rendering into the file when its reader leaves before the end', async () => {
     const path = '/en/blog/held-left'

@@ -34,12 +34,20 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void
 const TOO_LARGE_REMEMBERED = 1_000
 
 /**
- * How long readers wait for a large render's file before rendering for themselves. The render
- * goes at its first reader's pace (the socket's backpressure), so a reader draining it slowly,
- * by accident or on purpose, must not hold the others back for longer than this; a whole-site
- * file of a large site renders well within it (schema.jsonl of 11,000 documents: about 16 s).
+ * How long readers waiting for a large render's file let it go without a byte before rendering
+ * for themselves: a render that broke down or a first reader who stopped reading (the render goes
+ * at its first reader's pace, the socket's backpressure) must not hold the others back. A render
+ * that keeps sending is waited for, however long the site makes it: with a fixed wait, a whole-site
+ * file that took longer than the wait to render (llms-full.txt of 11,000 documents, 30 s alone,
+ * more under load) had every waiting reader render it again at once, eight renders for eight.
  */
-export const SHARED_RENDER_WAIT_MS = 30_000
+export const SHARED_RENDER_STALL_MS = 30_000
+
+/**
+ * The longest readers wait for another's large render, sending or not: a first reader draining
+ * it slowly, by accident or on purpose, holds the others back no longer than this.
+ */
+export const SHARED_RENDER_MAX_WAIT_MS = 5 * 60_000
 
 /**
  * Serves anonymous reads of published content from memory, in front of Next.js.
@@ -64,7 +72,8 @@ export function responseCache(
   {
     onEditorWrite = () => undefined,
     largeFiles,
-    sharedRenderWaitMs = SHARED_RENDER_WAIT_MS,
+    sharedRenderStallMs = SHARED_RENDER_STALL_MS,
+    sharedRenderMaxWaitMs = SHARED_RENDER_MAX_WAIT_MS,
   }: {
     /**
      * Runs when an editor's content write through this instance succeeded (it has committed),
@@ -73,8 +82,10 @@ export function responseCache(
     onEditorWrite?: () => void
     /** Where a response too large for an entry is kept, on disk; without it, none is kept. */
     largeFiles?: LargeResponseFiles
-    /** `SHARED_RENDER_WAIT_MS`, shorter in tests. */
-    sharedRenderWaitMs?: number
+    /** `SHARED_RENDER_STALL_MS`, shorter in tests. */
+    sharedRenderStallMs?: number
+    /** `SHARED_RENDER_MAX_WAIT_MS`, shorter in tests. */
+    sharedRenderMaxWaitMs?: number
   } = {},
 ) {
   /**
@@ -150,14 +161,23 @@ export function responseCache(
           resolve(undefined)
           return null
         }
-        const stopWaiting = setTimeout(() => resolve(undefined), sharedRenderWaitMs)
-        stopWaiting.unref()
+        // Readers waiting for the file (`pending`) are let go when the render stalls or at the
+        // latest after the maximum wait; then they render for themselves.
+        const stopWaiting = () => resolve(undefined)
+        const atTheLatest = setTimeout(stopWaiting, sharedRenderMaxWaitMs)
+        const stalled = setTimeout(stopWaiting, sharedRenderStallMs)
+        atTheLatest.unref()
+        stalled.unref()
         const settle = () => {
-          clearTimeout(stopWaiting)
+          clearTimeout(atTheLatest)
+          clearTimeout(stalled)
           resolve(undefined)
         }
         return {
-          write: writer.write,
+          write: (chunk: Buffer) => {
+            stalled.refresh()
+            writer.write(chunk)
+          },
           end: () => void writer.end().then(settle),
           abort: () => {
             writer.abort()

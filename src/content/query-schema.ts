@@ -151,7 +151,11 @@ const sortParameter = (contract: ReadContract) =>
     })
     .default(contract.defaultSort)
     .transform(withTieBreaker)
-    .meta({ description: 'Sort field; a leading `-` means descending. Ties are broken by `id`.' })
+    .meta({
+      description:
+        'Sort field; a leading `-` means descending. Ties are broken by `id`. `title` sorts by ' +
+        'the titles in `locale`, or in the default locale when `locale` is omitted.',
+    })
 
 /** Issues of `select` items are gathered into one message (see `selectProblem`). */
 const selectParameter = (collection: ReadableCollection, contract: ReadContract) => {
