@@ -106,26 +106,51 @@ async function listedAmong(
 }
 
 /**
- * The newest `limit` listed posts in `locale`, optionally of one category (card fields). Not a
- * page of a list: no count of every post is asked for (it cost the database a pass over them all).
+ * The newest `limit` listed posts in `locale`, of all posts and of each category of
+ * `categoryIds` (card fields): one list each, which related posts are chosen from. Their ids are
+ * one SQL statement (the `listedWhere` rule written out: published, with a title in the locale),
+ * and their documents one `find` with their relations: Payload's own read, one `find` per list,
+ * populated each list's cards on its own and, with a condition on categories, named its join
+ * with a random alias, so PostgreSQL planned it anew every time. Not a page of a list: nothing is
+ * counted.
  */
-async function newestPosts(payload: Payload, locale: Locale, limit: number, categoryId?: number) {
+async function newestPostsOf(
+  payload: Payload,
+  locale: Locale,
+  limit: number,
+  categoryIds: readonly number[],
+): Promise<SiteDocument[][]> {
+  const newest = (categoryId: number | undefined, index: number) => sql`array(
+      select d.id from posts d
+      join posts_locales l on l._parent_id = d.id and l._locale = ${locale}
+      where d._status = 'published' and l.title is not null ${
+        categoryId === undefined
+          ? sql``
+          : sql`and exists (select 1 from posts_rels r
+              where r.parent_id = d.id and r.path = 'categories' and r.categories_id = ${categoryId})`
+      }
+      order by d.published_at desc, d.id desc
+      limit ${limit}) as ${sql.identifier(`list_${index}`)}`
+  const lists = [undefined, ...categoryIds]
+  const { rows } = await payload.db.drizzle.execute<Record<string, number[]>>(
+    sql`select ${sql.join(lists.map(newest), sql`, `)}`,
+  )
+  const idLists = lists.map((_, index) => rows[0]?.[`list_${index}`] ?? [])
+  const ids = [...new Set(idLists.flat())]
+  if (ids.length === 0) return idLists.map(() => [])
   const { docs } = await payload.find({
     collection: 'posts',
     locale,
-    where: and(
-      categoryId === undefined ? undefined : { categories: { in: [categoryId] } },
-      listedWhere('posts', locale),
-    ),
-    sort: ['-publishedAt', '-id'],
-    limit,
+    where: { id: { in: ids } },
+    limit: ids.length,
     pagination: false,
     depth: 1,
     // Related posts are shown as cards (cover, category, excerpt), on the page and in its twin.
     select: { ...REFERENCE_FIELDS, ...CARD_FIELDS },
     ...published,
   })
-  return docs as SiteDocument[]
+  const byId = new Map((docs as SiteDocument[]).map((doc) => [doc.id, doc]))
+  return idLists.map((list) => list.flatMap((id) => byId.get(id) ?? []))
 }
 
 const categoryIdsOf = (doc: SiteDocument): number[] =>
@@ -238,10 +263,7 @@ export async function viewFor(
       })),
     ),
     collection === 'posts' && references
-      ? Promise.all([
-          newestPosts(payload, locale, RELATED_POSTS + 1),
-          ...categories.map((id) => newestPosts(payload, locale, RELATED_POSTS + 1, id)),
-        ])
+      ? newestPostsOf(payload, locale, RELATED_POSTS + 1, categories)
       : Promise.resolve([]),
   ])
   const add = (target: PageCollection, targetLocale: Locale, more: readonly SiteDocument[]) => {
