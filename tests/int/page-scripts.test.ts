@@ -1,3 +1,5 @@
+import { Agent, request } from 'node:http'
+
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { asAdmin, baseUrl } from '../support/api'
@@ -90,4 +92,42 @@ describe("pages without Next.js's client runtime", () => {
     expect(html).toMatch(RUNTIME.buildScript)
     expect(html).toMatch(RUNTIME.flightData)
   })
+})
+
+/** A GET over `agent` (kept-alive connections), without compression: status, body, reuse. */
+function askOn(agent: Agent, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status?: number; body: string; reusedSocket: boolean }>(
+    (resolve, reject) => {
+      const asked = request(`${baseUrl()}${path}`, { agent, headers }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode,
+            body: Buffer.concat(chunks).toString('utf8'),
+            reusedSocket: asked.reusedSocket,
+          }),
+        )
+      })
+      asked.on('error', reject)
+      asked.end()
+    },
+  )
+}
+
+describe('a page asked for as markdown', () => {
+  it('is answered whole and ended, however long, so its connection serves the next request', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      const twin = await askOn(agent, '/docs/api', { Accept: 'text/markdown' })
+      expect(twin.status).toBe(200)
+      // Longer than a socket's buffer (16 KiB): the length at which such a twin was not ended.
+      expect(Buffer.byteLength(twin.body)).toBeGreaterThan(16 * 1024)
+      const next = await askOn(agent, '/en/contact')
+      expect(next.reusedSocket).toBe(true)
+      expect(next.status).toBe(200)
+    } finally {
+      agent.destroy()
+    }
+  }, 10_000)
 })

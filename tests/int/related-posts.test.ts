@@ -74,7 +74,7 @@ async function twinRelated(locale: Locale, slug: string): Promise<string[]> {
   )
 }
 
-const day = (n: number) => new Date(Date.UTC(2032, 0, n)).toISOString()
+const day = (n: number) => new Date(Date.UTC(2021, 0, n)).toISOString()
 
 type Post = CreatedDocument & { categories: number[] }
 let inBoth: Post
