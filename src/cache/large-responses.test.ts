@@ -120,6 +120,13 @@ async function eventually(check: () => boolean): Promise<void> {
   expect(check()).toBe(true)
 }
 
+/** The first reader of `path`, once its render has started, then `more` arriving during it. */
+async function readersDuringRender(path: string, more: number) {
+  const first = fetchRaw(path)
+  await eventually(() => renders === 1)
+  return [first, ...Array.from({ length: more }, () => fetchRaw(path))]
+}
+
 /** The files in the store's directory. */
 const filesOnDisk = () => readdirSync(largeFiles.directory)
 
@@ -198,12 +205,10 @@ describe('LargeResponseFiles behind the response cache', () => {
 
   it('has readers arriving during the render wait for its file rather than render again', async () => {
     const path = '/en/blog/held-shared'
-    const first = fetchRaw(path)
-    await eventually(() => renders === 1)
-    const others = [fetchRaw(path), fetchRaw(path), fetchRaw(path)]
+    const readers = await readersDuringRender(path, 3)
     await new Promise((resolve) => setTimeout(resolve, 50))
     release()
-    const answers = await Promise.all([first, ...others])
+    const answers = await Promise.all(readers)
     expect(renders).toBe(1)
     for (const answer of answers) expect(answer.bytes.toString()).toBe(bodyOf(path, 'a'))
     for (const answer of answers.slice(1)) expect(answer.headers['x-cache']).toBe('HIT')
@@ -211,23 +216,18 @@ describe('LargeResponseFiles behind the response cache', () => {
 
   it('has readers wait no longer than the stall bound for a render that sends nothing', async () => {
     const path = '/en/blog/held-slow'
-    const first = fetchRaw(path)
-    await eventually(() => renders === 1)
-    const other = fetchRaw(path)
+    const readers = await readersDuringRender(path, 1)
     // Past the bound, the waiting reader renders for itself.
     await eventually(() => renders === 2)
     release()
-    const answers = await Promise.all([first, other])
+    const answers = await Promise.all(readers)
     for (const answer of answers) expect(answer.bytes.toString()).toBe(bodyOf(path, 'a'))
     await eventually(() => largeFiles.size === 1)
   })
 
   it('has readers wait for a render that goes slowly but keeps sending', async () => {
     const path = '/en/blog/trickle'
-    const first = fetchRaw(path)
-    await eventually(() => renders === 1)
-    const others = [fetchRaw(path), fetchRaw(path)]
-    const answers = await Promise.all([first, ...others])
+    const answers = await Promise.all(await readersDuringRender(path, 2))
     // It took longer than the stall bound, a chunk every TRICKLE_MS: it never stalled.
     expect(renders).toBe(1)
     for (const answer of answers) expect(answer.bytes.toString()).toBe(bodyOf(path, 'a'))
@@ -236,11 +236,9 @@ describe('LargeResponseFiles behind the response cache', () => {
 
   it('has readers wait no longer than the maximum for a render that sends slowly', async () => {
     const path = '/en/blog/drip'
-    const first = fetchRaw(path)
-    await eventually(() => renders === 1)
-    const other = fetchRaw(path)
+    const readers = await readersDuringRender(path, 1)
     await eventually(() => renders === 2)
-    const answers = await Promise.all([first, other])
+    const answers = await Promise.all(readers)
     for (const answer of answers) expect(answer.bytes.toString()).toBe(bodyOf(path, 'a'))
   }, 10_000)
 

@@ -5,6 +5,7 @@ import type { SQL } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { DEFAULT_LOCALE } from '@/i18n/locales'
+import { collectionTables } from '@/lib/collection-tables'
 
 import type { ReadableCollection } from './contract'
 import type { ListQuery } from './query'
@@ -25,8 +26,6 @@ const SORT_COLUMNS: Record<string, { column: string; localized: boolean }> = {
   id: { column: 'id', localized: false },
 }
 
-const tableOf = (collection: ReadableCollection) => collection.replaceAll('-', '_')
-
 /**
  * The ids of a public list's page and the list's count, in one statement of our own: Payload's
  * `find` spent about 2 ms of Node building its two statements (the page, then its count) for ten
@@ -40,9 +39,7 @@ export async function publishedPageIds(
   collection: ReadableCollection,
   query: ListQuery,
 ): Promise<PageIds> {
-  const table = sql.identifier(tableOf(collection))
-  const locales = sql.identifier(`${tableOf(collection)}_locales`)
-  const rels = sql.identifier(`${tableOf(collection)}_rels`)
+  const { table, locales, rels } = collectionTables(collection)
   const conditions: SQL[] = []
   if (collection !== 'categories') conditions.push(sql`d._status = 'published'`)
   if (query.slug !== undefined) conditions.push(sql`d.slug = ${query.slug}`)

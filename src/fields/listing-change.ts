@@ -8,6 +8,7 @@ import type {
   PayloadRequest,
 } from 'payload'
 
+import { collectionTables } from '@/lib/collection-tables'
 import { CONTENT_CHANNEL } from '@/lib/content-version'
 
 /*
@@ -39,9 +40,7 @@ async function listingOf(
   collection: CollectionSlug,
   id: number | string,
 ): Promise<Listing | null> {
-  const table = sql.raw(`"${tableOf(collection)}"`)
-  const rels = sql.raw(`"${tableOf(collection)}_rels"`)
-  const locales = sql.raw(`"${tableOf(collection)}_locales"`)
+  const { table, rels, locales } = collectionTables(collection)
   const result = (await (
     await transactionOf(req)
   ).execute(sql`
@@ -93,9 +92,6 @@ async function transactionOf(req: PayloadRequest) {
   return (transaction !== undefined && adapter.sessions[transaction]?.db) || adapter.drizzle
 }
 
-/** The table whose notifications name the collection (src/cache/invalidation.ts). */
-const tableOf = (collection: string) => collection.replaceAll('-', '_')
-
 export const rememberListing: CollectionBeforeChangeHook = async ({
   collection,
   operation,
@@ -123,7 +119,7 @@ export const announceListingChange: CollectionAfterChangeHook = async ({
   // Unknown (the before-change hook did not run): announced, which costs renders only.
   if (before !== undefined && before?.signature === after?.signature) return doc
   const categories = [...new Set([...(before?.categories ?? []), ...(after?.categories ?? [])])]
-  await notifyListingChange(req, tableOf(collection.slug), doc.id, categories)
+  await notifyListingChange(req, collectionTables(collection.slug).name, doc.id, categories)
   return doc
 }
 
@@ -140,6 +136,6 @@ export const announceListingRemoval: CollectionAfterDeleteHook = async ({
         : category,
     )
     .filter((category): category is number => Number.isSafeInteger(category))
-  await notifyListingChange(req, tableOf(collection.slug), doc.id, categories)
+  await notifyListingChange(req, collectionTables(collection.slug).name, doc.id, categories)
   return doc
 }

@@ -4,6 +4,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload, SelectType, Where } from 'payload'
 
 import { LOCALES, type Locale } from '@/i18n/locales'
+import { collectionTables } from '@/lib/collection-tables'
 import { getPayloadClient } from '@/lib/payload'
 import type { Media } from '@/payload-types'
 
@@ -32,6 +33,13 @@ import { emptyView, PAGE_COLLECTIONS, type PublishedView } from './view'
 export function listedWhere(_collection: PageCollection, _locale: Locale): Where | undefined {
   return TRANSLATED
 }
+
+/**
+ * `listedWhere` in SQL, over a document row `d` joined to its row `l` in the locale read: for the
+ * reads written below the Local API (the sitemap, related posts' candidates). Published
+ * (`publishedOnly`) and translated into the locale (`TRANSLATED`: its own title there is set).
+ */
+const LISTED_ROW_SQL = sql`d._status = 'published' and l.title is not null`
 
 const and = (...conditions: (Where | undefined)[]): Where | undefined => {
   const present = conditions.filter((condition): condition is Where => condition !== undefined)
@@ -120,13 +128,14 @@ async function newestPostsOf(
   limit: number,
   categoryIds: readonly number[],
 ): Promise<SiteDocument[][]> {
+  const { table, locales, rels } = collectionTables('posts')
   const newest = (categoryId: number | undefined, index: number) => sql`array(
-      select d.id from posts d
-      join posts_locales l on l._parent_id = d.id and l._locale = ${locale}
-      where d._status = 'published' and l.title is not null ${
+      select d.id from ${table} d
+      join ${locales} l on l._parent_id = d.id and l._locale = ${locale}
+      where ${LISTED_ROW_SQL} ${
         categoryId === undefined
           ? sql``
-          : sql`and exists (select 1 from posts_rels r
+          : sql`and exists (select 1 from ${rels} r
               where r.parent_id = d.id and r.path = 'categories' and r.categories_id = ${categoryId})`
       }
       order by d.published_at desc, d.id desc
@@ -378,14 +387,13 @@ export async function listedSlugs(
   locale: Locale,
 ): Promise<{ slug: string; updatedAt: string }[]> {
   const payload = await getPayloadClient()
-  const table = sql.identifier(collection.replaceAll('-', '_'))
-  const locales = sql.identifier(`${collection.replaceAll('-', '_')}_locales`)
+  const { table, locales } = collectionTables(collection)
   const { rows } = await payload.db.drizzle.execute<{ slug: string; updatedAt: string }>(sql`
     select d.slug,
       to_char(d.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
     from ${table} d
     join ${locales} l on l._parent_id = d.id and l._locale = ${locale}
-    where d._status = 'published' and l.title is not null and d.meta_noindex is not true
+    where ${LISTED_ROW_SQL} and d.meta_noindex is not true
     order by d.published_at desc nulls first, d.id desc`)
   return rows
 }
