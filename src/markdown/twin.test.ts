@@ -5,7 +5,7 @@ import { SETTINGS_DEFAULTS } from '@/globals/defaults'
 
 import { markdownTwin, type PageRenderer } from './twin'
 
-vi.mock('@/site/published-view', () => ({ listedDocument: async () => null }))
+vi.mock('@/site/published-view', () => ({ listedDocumentView: async () => null }))
 vi.mock('@/site/settings', () => ({ publishedSettings: async () => SETTINGS_DEFAULTS }))
 
 const SITE = 'https://example.test'

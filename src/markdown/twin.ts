@@ -6,7 +6,7 @@ import { TWIN_ROUTE } from '@/proxy'
 import { MOVED_PERMANENTLY } from '@/http/response-status'
 import { isSafeRedirectTarget, twinRedirectTarget } from '@/redirects/paths'
 import { estimateTokens, textResponse } from '@/http/text-response'
-import { listedDocument, viewFor } from '@/site/published-view'
+import { listedDocumentView } from '@/site/published-view'
 import { publishedSettings } from '@/site/settings'
 import { env } from '@/env'
 import { ApiError, withErrorHandling } from '@/http/errors'
@@ -63,9 +63,9 @@ async function documentTwin(
   const page = parseTwinPath(pagePath, search)
   if (page?.kind !== 'post' && page?.kind !== 'case-study') return null
   const collection = page.kind === 'post' ? 'posts' : 'case-studies'
-  const doc = await listedDocument(collection, page.locale, { slug: page.slug })
-  if (!doc) return null
-  const site = await viewFor(collection, page.locale, [doc])
+  const found = await listedDocumentView(collection, page.locale, { slug: page.slug })
+  if (!found) return null
+  const { doc, view: site } = found
   reportDocumentTwin(collection, page.locale, doc, site)
   return {
     status: 200,

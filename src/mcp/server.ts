@@ -16,13 +16,7 @@ import { parseInquiry, problemsOf, type FieldProblem, type Inquiry } from '@/inq
 import { submitInquiry, type SubmitResult } from '@/inquiries/submit-inquiry'
 import { spendSearchBudgetOf } from '@/search/budget'
 import { searchPublished } from '@/search/search'
-import {
-  listedAfter,
-  listedDocument,
-  listedPage,
-  SUMMARY_FIELDS,
-  viewFor,
-} from '@/site/published-view'
+import { listedAfter, listedDocumentView, listedPage, SUMMARY_FIELDS } from '@/site/published-view'
 
 import {
   getDocumentInput,
@@ -164,13 +158,12 @@ function handlers(clientAddress: string | null): Record<string, Handler> {
     },
     [GET_DOCUMENT_TOOL]: async (args: GetDocumentArgs) => {
       const { collection, locale, id, slug } = args
-      const doc = await listedDocument(
+      const listed = await listedDocumentView(
         collection,
         locale,
         slug !== undefined ? { slug } : { id: id! },
       )
-      const found =
-        doc && getDocumentResult(await viewFor(collection, locale, [doc]), args, siteUrl)
+      const found = listed && getDocumentResult(listed.view, args, siteUrl)
       if (!found) {
         const which = args.slug !== undefined ? `slug "${args.slug}"` : `id ${args.id}`
         return textResult(
@@ -239,16 +232,9 @@ export function createMcpServer(clientAddress: string | null): McpServer {
   server.server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const { uri } = request.params
     const named = resourceDocument(uri, env.SITE_URL)
-    const doc =
-      named && (await listedDocument(named.collection, named.locale, { slug: named.slug }))
-    const contents =
-      named && doc
-        ? readDocumentResource(
-            await viewFor(named.collection, named.locale, [doc]),
-            uri,
-            env.SITE_URL,
-          )
-        : null
+    const listed =
+      named && (await listedDocumentView(named.collection, named.locale, { slug: named.slug }))
+    const contents = listed ? readDocumentResource(listed.view, uri, env.SITE_URL) : null
     if (!contents) {
       throw new McpError(
         ErrorCode.InvalidParams,

@@ -1,6 +1,7 @@
 import 'server-only'
 
 import { sql } from '@payloadcms/db-postgres'
+import type { SQL } from '@payloadcms/db-postgres/drizzle'
 import type { Payload, SelectType, Where } from 'payload'
 
 import { LOCALES, type Locale } from '@/i18n/locales'
@@ -71,28 +72,6 @@ export function listedPage(
   })
 }
 
-/** A listed document by slug or id, with its relations (depth 1), or null. */
-export async function listedDocument(
-  collection: PageCollection,
-  locale: Locale,
-  match: { slug: string } | { id: number },
-): Promise<SiteDocument | null> {
-  const payload = await getPayloadClient()
-  const { docs } = await payload.find({
-    collection,
-    locale,
-    where: and(
-      'slug' in match ? { slug: { equals: match.slug } } : { id: { equals: match.id } },
-      listedWhere(collection, locale),
-    ),
-    limit: 1,
-    pagination: false,
-    depth: 1,
-    ...published,
-  })
-  return (docs[0] as SiteDocument | undefined) ?? null
-}
-
 /** Documents of `collection` in `locale` among `ids` that are listed, narrow (REFERENCE_FIELDS). */
 async function listedAmong(
   payload: Payload,
@@ -114,37 +93,40 @@ async function listedAmong(
 }
 
 /**
- * The newest `limit` listed posts in `locale`, of all posts and of each category of
- * `categoryIds` (card fields): one list each, which related posts are chosen from. Their ids are
- * one SQL statement (the `listedWhere` rule written out: published, with a title in the locale),
- * and their documents one `find` with their relations: Payload's own read, one `find` per list,
- * populated each list's cards on its own and, with a condition on categories, named its join
- * with a random alias, so PostgreSQL planned it anew every time. Not a page of a list: nothing is
- * counted.
+ * The ids of the newest `limit` listed posts in `locale` (the `listedWhere` rule written out:
+ * published, with a title in the locale), of all posts or, given `category` (an SQL expression),
+ * of that category's: an array, newest first.
+ *
+ * `limit` is written into the text, not sent as a parameter: PostgreSQL plans a prepared
+ * statement for unknown values after a few executions, and, not knowing a limit, it prices the
+ * plan as if a tenth of the rows were read. That plan then looked far dearer than one made for
+ * the values and was never used: the statement was planned anew on every execution, 1.5–2.5 ms
+ * against 0.1 ms to run it.
  */
-async function newestPostsOf(
-  payload: Payload,
-  locale: Locale,
-  limit: number,
-  categoryIds: readonly number[],
-): Promise<SiteDocument[][]> {
+function newestPostIdsSql(locale: Locale, limit: number, category?: SQL) {
   const { table, locales, rels } = collectionTables('posts')
-  const newest = (categoryId: number | undefined, index: number) => sql`array(
+  const inCategory =
+    category === undefined
+      ? sql``
+      : sql`and exists (select 1 from ${rels} r
+          where r.parent_id = d.id and r.path = 'categories' and r.categories_id = ${category})`
+  return sql`array(
       select d.id from ${table} d
       join ${locales} l on l._parent_id = d.id and l._locale = ${locale}
-      where ${LISTED_ROW_SQL} ${
-        categoryId === undefined
-          ? sql``
-          : sql`and exists (select 1 from ${rels} r
-              where r.parent_id = d.id and r.path = 'categories' and r.categories_id = ${categoryId})`
-      }
+      where ${LISTED_ROW_SQL} ${inCategory}
       order by d.published_at desc, d.id desc
-      limit ${limit}) as ${sql.identifier(`list_${index}`)}`
-  const lists = [undefined, ...categoryIds]
-  const { rows } = await payload.db.drizzle.execute<Record<string, number[]>>(
-    sql`select ${sql.join(lists.map(newest), sql`, `)}`,
-  )
-  const idLists = lists.map((_, index) => rows[0]?.[`list_${index}`] ?? [])
+      limit ${sql.raw(String(Math.trunc(limit)))})`
+}
+
+/**
+ * The posts of `idLists` (ids of listed posts in `locale`) with their card fields and relations,
+ * list by list in the lists' order: one `find`. What related posts are chosen from.
+ */
+async function postsOfLists(
+  payload: Payload,
+  locale: Locale,
+  idLists: readonly number[][],
+): Promise<SiteDocument[][]> {
   const ids = [...new Set(idLists.flat())]
   if (ids.length === 0) return idLists.map(() => [])
   const { docs } = await payload.find({
@@ -154,12 +136,42 @@ async function newestPostsOf(
     limit: ids.length,
     pagination: false,
     depth: 1,
-    // Related posts are shown as cards (cover, category, excerpt), on the page and in its twin.
     select: { ...REFERENCE_FIELDS, ...CARD_FIELDS },
     ...published,
   })
   const byId = new Map((docs as SiteDocument[]).map((doc) => [doc.id, doc]))
   return idLists.map((list) => list.flatMap((id) => byId.get(id) ?? []))
+}
+
+/**
+ * The newest `limit` listed posts in `locale`, of all posts and of each category of
+ * `categoryIds` (card fields): one list each, which related posts are chosen from. Their ids are
+ * one SQL statement and their documents one `find` with their relations: Payload's own read, one
+ * `find` per list, populated each list's cards on its own and, with a condition on categories,
+ * named its join with a random alias, so PostgreSQL planned it anew every time. Not a page of a
+ * list: nothing is counted.
+ */
+async function newestPostsOf(
+  payload: Payload,
+  locale: Locale,
+  limit: number,
+  categoryIds: readonly number[],
+): Promise<SiteDocument[][]> {
+  const lists = [undefined, ...categoryIds]
+  const { rows } = await payload.db.drizzle.execute<Record<string, number[]>>(
+    sql`select ${sql.join(
+      lists.map(
+        (categoryId, index) =>
+          sql`${newestPostIdsSql(locale, limit, categoryId === undefined ? undefined : sql`${categoryId}`)} as ${sql.identifier(`list_${index}`)}`,
+      ),
+      sql`, `,
+    )}`,
+  )
+  return postsOfLists(
+    payload,
+    locale,
+    lists.map((_, index) => rows[0]?.[`list_${index}`] ?? []),
+  )
 }
 
 const categoryIdsOf = (doc: SiteDocument): number[] =>
@@ -250,12 +262,44 @@ export async function viewFor(
   { references = true }: ViewScope = {},
 ): Promise<PublishedView> {
   const payload = await getPayloadClient()
-  const view = emptyView()
-  const { documentIds, mediaIds } = references
-    ? richTextReferences(docs)
-    : { documentIds: { posts: new Set<number>(), 'case-studies': new Set<number>() }, mediaIds: [] }
   const ids = docs.map((doc) => doc.id)
   const categories = [...new Set(docs.flatMap(categoryIdsOf))]
+  return assembledView(payload, collection, locale, docs, {
+    references,
+    alternates: Promise.all(
+      LOCALES.filter((other) => other !== locale).map(async (other) => ({
+        other,
+        docs: await listedAmong(payload, collection, other, ids),
+      })),
+    ),
+    related:
+      collection === 'posts' && references
+        ? newestPostsOf(payload, locale, RELATED_POSTS + 1, categories)
+        : Promise.resolve([]),
+  })
+}
+
+/** The reads of a view that depend on how its documents were found (`viewFor`). */
+interface ViewReads {
+  references: boolean
+  /** The documents as read in each other locale they are listed in. */
+  alternates: Promise<{ other: Locale; docs: SiteDocument[] }[]>
+  /** Lists of posts related posts are chosen from. */
+  related: Promise<SiteDocument[][]>
+}
+
+/** `viewFor`'s view of `docs`, with `reads` under way: the rest is read alongside them. */
+async function assembledView(
+  payload: Payload,
+  collection: PageCollection,
+  locale: Locale,
+  docs: readonly SiteDocument[],
+  reads: ViewReads,
+): Promise<PublishedView> {
+  const view = emptyView()
+  const { documentIds, mediaIds } = reads.references
+    ? richTextReferences(docs)
+    : { documentIds: { posts: new Set<number>(), 'case-studies': new Set<number>() }, mediaIds: [] }
   const [settings, media, linked, alternates, related] = await Promise.all([
     publishedSettings(),
     publicMedia(payload, locale, mediaIds),
@@ -265,15 +309,8 @@ export async function viewFor(
         docs: await listedAmong(payload, target, locale, [...documentIds[target]]),
       })),
     ),
-    Promise.all(
-      LOCALES.filter((other) => other !== locale).map(async (other) => ({
-        other,
-        docs: await listedAmong(payload, collection, other, ids),
-      })),
-    ),
-    collection === 'posts' && references
-      ? newestPostsOf(payload, locale, RELATED_POSTS + 1, categories)
-      : Promise.resolve([]),
+    reads.alternates,
+    reads.related,
   ])
   const add = (target: PageCollection, targetLocale: Locale, more: readonly SiteDocument[]) => {
     const list = view.documents[target][targetLocale] as SiteDocument[]
@@ -292,6 +329,84 @@ export async function viewFor(
     for (const each of LOCALES) (view.documents[target][each] as SiteDocument[]).sort(newestFirst)
   }
   return { ...view, media: { ...view.media, [locale]: media }, settings }
+}
+
+/** What `listedDocumentView` reads first, in one statement: see there. */
+type DocumentPlan = {
+  id: number
+  otherLocales: Locale[]
+  newest: number[] | null
+  byCategory: number[][] | null
+}
+
+/**
+ * A listed document by slug or id, with its relations (depth 1), and its view (`viewFor`'s): what
+ * a document's twin and MCP's reads show, or null. Read in four statements where finding the
+ * document and then its view took six to ten. The first is our own SQL, the `listedWhere` rule
+ * written out (`LISTED_ROW_SQL`): the document's id, the other locales it is listed in, and for a
+ * post the ids its related posts are chosen from (the newest listed posts, of all and of each of
+ * its categories). Then, at once, one `find` each for the document, for it in each other locale
+ * and for those posts, by id: Payload's own reads, without the condition on a translated field
+ * that Payload reads in two statements. What its rich text refers to is read as `viewFor` reads
+ * it. A document unpublished between the two steps is not found, as it would not be a moment
+ * later.
+ */
+export async function listedDocumentView(
+  collection: PageCollection,
+  locale: Locale,
+  match: { slug: string } | { id: number },
+): Promise<{ doc: SiteDocument; view: PublishedView } | null> {
+  const payload = await getPayloadClient()
+  const { table, locales, rels } = collectionTables(collection)
+  const limit = RELATED_POSTS + 1
+  const relatedIds =
+    collection === 'posts'
+      ? sql`, ${newestPostIdsSql(locale, limit)} as newest,
+          (select json_agg(${newestPostIdsSql(locale, limit, sql`c.categories_id`)} order by c."order")
+            from ${rels} c where c.parent_id = d.id and c.path = 'categories') as "byCategory"`
+      : sql``
+  const { rows } = await payload.db.drizzle.execute<DocumentPlan>(sql`
+    select d.id,
+      array(select o._locale::text from ${locales} o
+        where o._parent_id = d.id and o._locale <> ${locale} and o.title is not null
+        order by o._locale) as "otherLocales"
+      ${relatedIds}
+    from ${table} d
+    join ${locales} l on l._parent_id = d.id and l._locale = ${locale}
+    where ${LISTED_ROW_SQL}
+      and ${'slug' in match ? sql`d.slug = ${match.slug}` : sql`d.id = ${match.id}`}
+    limit 1`)
+  const plan = rows[0]
+  if (!plan) return null
+  const byId = (target: Locale, select?: SelectType) =>
+    payload.find({
+      collection,
+      locale: target,
+      where: { id: { equals: plan.id } },
+      limit: 1,
+      pagination: false,
+      depth: select ? 0 : 1,
+      select,
+      ...published,
+    })
+  const related = postsOfLists(payload, locale, [plan.newest ?? [], ...(plan.byCategory ?? [])])
+  const alternates = Promise.all(
+    plan.otherLocales.map(async (other) => ({
+      other,
+      docs: (await byId(other, REFERENCE_FIELDS)).docs as SiteDocument[],
+    })),
+  )
+  // Not awaited when the document is gone: their failures are not to go unhandled then.
+  void related.catch(() => {})
+  void alternates.catch(() => {})
+  const doc = (await byId(locale)).docs[0] as SiteDocument | undefined
+  if (!doc) return null
+  const view = await assembledView(payload, collection, locale, [doc], {
+    references: true,
+    alternates,
+    related,
+  })
+  return { doc, view }
 }
 
 /** How many documents each page of `publishedPages` reads. */
