@@ -67,7 +67,8 @@ const categoryIdsOf = (doc: SiteDocument): number[] =>
 
 /**
  * Up to `RELATED_POSTS` other published posts: those sharing a category with `post` first, then
- * the most recent others, each group newest first.
+ * the most recent others, each group newest first. For a draft preview, whose post may not be
+ * published yet; a published post's page reads them with the post (`listedDocumentPage`).
  */
 export async function relatedPosts(locale: Locale, post: SiteDocument): Promise<SiteDocument[]> {
   const categoryIds = categoryIdsOf(post)

@@ -1,6 +1,6 @@
 import 'server-only'
 
-import type { SelectType, TypedUser, Where } from 'payload'
+import type { SelectType, Where } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { signedInUser } from '@/lib/auth'
@@ -22,39 +22,6 @@ export type SiteDocument = (Post | CaseStudy) & {
 }
 
 const published = { overrideAccess: false, user: null, draft: false } as const
-
-type ReadAs = typeof published | { overrideAccess: false; user: TypedUser; draft: true }
-
-async function findOneBySlug(
-  collection: PageCollection,
-  locale: Locale,
-  slug: string,
-  readAs: ReadAs,
-): Promise<SiteDocument | null> {
-  const payload = await getPayloadClient()
-  const bySlug: Where = { slug: { equals: slug } }
-  const { docs } = await payload.find({
-    collection,
-    locale,
-    // Published pages exist only in the languages they are translated into; a draft preview
-    // shows whatever the editor is writing.
-    where: readAs.draft ? bySlug : translatedOnly(bySlug),
-    limit: 1,
-    // A slug names one document: nothing to count.
-    pagination: false,
-    depth: 1,
-    ...readAs,
-  })
-  return (docs[0] as SiteDocument | undefined) ?? null
-}
-
-export function findDocumentBySlug(
-  collection: PageCollection,
-  locale: Locale,
-  slug: string,
-): Promise<SiteDocument | null> {
-  return findOneBySlug(collection, locale, slug, published)
-}
 
 export interface DocumentPage {
   docs: SiteDocument[]
@@ -159,5 +126,18 @@ export async function findDocumentForPreview(
   const payload = await getPayloadClient()
   const user = await signedInUser(payload, { headers: requestHeaders })
   if (!user) return null
-  return findOneBySlug(collection, locale, slug, { overrideAccess: false, user, draft: true })
+  const { docs } = await payload.find({
+    collection,
+    locale,
+    // The draft shows whatever the editor is writing, translated or not.
+    where: { slug: { equals: slug } },
+    limit: 1,
+    // A slug names one document: nothing to count.
+    pagination: false,
+    depth: 1,
+    overrideAccess: false,
+    user,
+    draft: true,
+  })
+  return (docs[0] as SiteDocument | undefined) ?? null
 }

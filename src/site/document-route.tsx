@@ -9,7 +9,8 @@ import { isLocale, type Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 
 import { relatedPosts } from './categories'
-import { findDocumentBySlug, findDocumentForPreview } from './content'
+import { findDocumentForPreview, type SiteDocument } from './content'
+import { listedDocumentPage } from './published-view'
 import { pageSettings } from './settings'
 import { asMedia, ogImagePath } from './media'
 import { pageMetadata } from './metadata'
@@ -29,13 +30,13 @@ type Props = { params: Promise<{ locale: string; slug: string }> }
 export function documentRoute(collection: PageCollection) {
   // Read once per request: the metadata and the page both need it.
   const publishedDocument = cache((locale: Locale, slug: string) =>
-    findDocumentBySlug(collection, locale, slug),
+    listedDocumentPage(collection, locale, slug),
   )
 
   async function generateMetadata({ params }: Props): Promise<Metadata> {
     const { locale, slug } = await params
     if (!isLocale(locale)) return notFoundMetadata()
-    const doc = await publishedDocument(locale, slug)
+    const doc = (await publishedDocument(locale, slug))?.doc
     // In draft preview a document may exist only as a draft: the page shows it, under the site's title.
     if (!doc) return (await draftMode()).isEnabled ? {} : notFoundMetadata(locale)
     return pageMetadata({
@@ -57,11 +58,11 @@ export function documentRoute(collection: PageCollection) {
     const { locale, slug } = await params
     if (!isLocale(locale)) return notFoundPage()
     const preview = (await draftMode()).isEnabled
-    const doc = preview
-      ? await findDocumentForPreview(collection, locale, slug, new Headers(await headers()))
+    const found = preview
+      ? await previewedDocument(collection, locale, slug, new Headers(await headers()))
       : await publishedDocument(locale, slug)
-    if (!doc) return notFoundPage(locale)
-    const related = collection === 'posts' ? await relatedPosts(locale, doc) : []
+    if (!found) return notFoundPage(locale)
+    const { doc, related } = found
     if (!preview) reportDocumentPage(collection, doc, related)
     return (
       <>
@@ -79,4 +80,16 @@ export function documentRoute(collection: PageCollection) {
   }
 
   return { generateMetadata, Page }
+}
+
+/** The latest draft of a document, for a signed-in editor's preview, and the posts it suggests. */
+async function previewedDocument(
+  collection: PageCollection,
+  locale: Locale,
+  slug: string,
+  requestHeaders: Headers,
+): Promise<{ doc: SiteDocument; related: SiteDocument[] } | null> {
+  const doc = await findDocumentForPreview(collection, locale, slug, requestHeaders)
+  if (!doc) return null
+  return { doc, related: collection === 'posts' ? await relatedPosts(locale, doc) : [] }
 }

@@ -10,8 +10,8 @@ import { getPayloadClient } from '@/lib/payload'
 import type { Media } from '@/payload-types'
 
 import { CARD_FIELDS, listDocuments, type SiteDocument } from './content'
-import { TRANSLATED } from './translations'
-import { RELATED_POSTS } from './related'
+import { LISTED_ROW_SQL, TRANSLATED } from './translations'
+import { RELATED_POSTS, relatedAmong } from './related'
 import type { PageCollection } from './routes'
 import { publishedSettings } from './settings'
 import { emptyView, PAGE_COLLECTIONS, type PublishedView } from './view'
@@ -34,13 +34,6 @@ import { emptyView, PAGE_COLLECTIONS, type PublishedView } from './view'
 export function listedWhere(_collection: PageCollection, _locale: Locale): Where | undefined {
   return TRANSLATED
 }
-
-/**
- * `listedWhere` in SQL, over a document row `d` joined to its row `l` in the locale read: for the
- * reads written below the Local API (the sitemap, related posts' candidates). Published
- * (`publishedOnly`) and translated into the locale (`TRANSLATED`: its own title there is set).
- */
-const LISTED_ROW_SQL = sql`d._status = 'published' and l.title is not null`
 
 const and = (...conditions: (Where | undefined)[]): Where | undefined => {
   const present = conditions.filter((condition): condition is Where => condition !== undefined)
@@ -331,7 +324,7 @@ async function assembledView(
   return { ...view, media: { ...view.media, [locale]: media }, settings }
 }
 
-/** What `listedDocumentView` reads first, in one statement: see there. */
+/** What reading a listed document starts with, in one statement (`listedDocumentReads`). */
 type DocumentPlan = {
   id: number
   otherLocales: Locale[]
@@ -340,23 +333,28 @@ type DocumentPlan = {
 }
 
 /**
- * A listed document by slug or id, with its relations (depth 1), and its view (`viewFor`'s): what
- * a document's twin and MCP's reads show, or null. Read in four statements where finding the
- * document and then its view took six to ten. The first is our own SQL, the `listedWhere` rule
- * written out (`LISTED_ROW_SQL`): the document's id, the other locales it is listed in, and for a
- * post the ids its related posts are chosen from (the newest listed posts, of all and of each of
- * its categories). Then, at once, one `find` each for the document, for it in each other locale
- * and for those posts, by id: Payload's own reads, without the condition on a translated field
- * that Payload reads in two statements. What its rich text refers to is read as `viewFor` reads
- * it. A document unpublished between the two steps is not found, as it would not be a moment
- * later.
+ * A listed document's reads, started: the document by slug or id, with its relations (depth 1),
+ * in `locale`; unless `alternates` is false, it in each other locale it is listed in
+ * (REFERENCE_FIELDS); for a post, the posts
+ * its related posts are chosen from (`relatedAmong`), in lists. Null when no such document is
+ * listed.
+ *
+ * Four statements, where finding the document through Payload and then what it refers to took
+ * six to ten. The first is our own SQL, the `listedWhere` rule written out (`LISTED_ROW_SQL`):
+ * the document's id, the other locales it is listed in, and for a post the ids its related posts
+ * are chosen from (the newest listed posts, of all and of each of its categories). Then, at once,
+ * one `find` each for the document, for it in each other locale and for those posts, by id:
+ * Payload's own reads, without the condition on a translated field that Payload reads in two
+ * statements. A document unpublished between the two steps is not found, as it would not be a
+ * moment later.
  */
-export async function listedDocumentView(
+async function listedDocumentReads(
+  payload: Payload,
   collection: PageCollection,
   locale: Locale,
   match: { slug: string } | { id: number },
-): Promise<{ doc: SiteDocument; view: PublishedView } | null> {
-  const payload = await getPayloadClient()
+  { alternates = true }: { alternates?: boolean } = {},
+) {
   const { table, locales, rels } = collectionTables(collection)
   const limit = RELATED_POSTS + 1
   const relatedIds =
@@ -378,35 +376,78 @@ export async function listedDocumentView(
     limit 1`)
   const plan = rows[0]
   if (!plan) return null
-  const byId = (target: Locale, select?: SelectType) =>
-    payload.find({
-      collection,
-      locale: target,
-      where: { id: { equals: plan.id } },
-      limit: 1,
-      pagination: false,
-      depth: select ? 0 : 1,
-      select,
-      ...published,
-    })
-  const related = postsOfLists(payload, locale, [plan.newest ?? [], ...(plan.byCategory ?? [])])
-  const alternates = Promise.all(
-    plan.otherLocales.map(async (other) => ({
-      other,
-      docs: (await byId(other, REFERENCE_FIELDS)).docs as SiteDocument[],
-    })),
-  )
-  // Not awaited when the document is gone: their failures are not to go unhandled then.
-  void related.catch(() => {})
-  void alternates.catch(() => {})
-  const doc = (await byId(locale)).docs[0] as SiteDocument | undefined
-  if (!doc) return null
+  const byId = async (target: Locale, select?: SelectType) =>
+    (
+      await payload.find({
+        collection,
+        locale: target,
+        where: { id: { equals: plan.id } },
+        limit: 1,
+        pagination: false,
+        depth: select ? 0 : 1,
+        select,
+        ...published,
+      })
+    ).docs as SiteDocument[]
+  const reads = {
+    doc: byId(locale).then((docs) => docs[0] ?? null),
+    alternates: Promise.all(
+      (alternates ? plan.otherLocales : []).map(async (other) => ({
+        other,
+        docs: await byId(other, REFERENCE_FIELDS),
+      })),
+    ),
+    related: postsOfLists(payload, locale, [plan.newest ?? [], ...(plan.byCategory ?? [])]),
+  }
+  // Not all awaited when the document is gone: their failures are not to go unhandled then.
+  for (const read of Object.values(reads)) void read.catch(() => {})
+  return reads
+}
+
+/**
+ * A listed document by slug or id, with its relations (depth 1), and its view (`viewFor`'s): what
+ * a document's twin and MCP's reads show, or null. Read by `listedDocumentReads`; what its rich
+ * text refers to is read as `viewFor` reads it.
+ */
+export async function listedDocumentView(
+  collection: PageCollection,
+  locale: Locale,
+  match: { slug: string } | { id: number },
+): Promise<{ doc: SiteDocument; view: PublishedView } | null> {
+  const payload = await getPayloadClient()
+  const reads = await listedDocumentReads(payload, collection, locale, match)
+  const doc = reads && (await reads.doc)
+  if (!reads || !doc) return null
   const view = await assembledView(payload, collection, locale, [doc], {
     references: true,
-    alternates,
-    related,
+    alternates: reads.alternates,
+    related: reads.related,
   })
   return { doc, view }
+}
+
+/**
+ * A listed document by slug, with its relations (depth 1), and for a post the posts its page
+ * suggests (`relatedAmong`): what its page shows, or null. Read by `listedDocumentReads`, as its
+ * twin is, so the two suggest the same posts.
+ */
+export async function listedDocumentPage(
+  collection: PageCollection,
+  locale: Locale,
+  slug: string,
+): Promise<{ doc: SiteDocument; related: SiteDocument[] } | null> {
+  const payload = await getPayloadClient()
+  const reads = await listedDocumentReads(
+    payload,
+    collection,
+    locale,
+    { slug },
+    { alternates: false },
+  )
+  const doc = reads && (await reads.doc)
+  if (!reads || !doc) return null
+  const candidates = new Map((await reads.related).flat().map((post) => [post.id, post]))
+  return { doc, related: relatedAmong([...candidates.values()].sort(newestFirst), doc) }
 }
 
 /** How many documents each page of `publishedPages` reads. */

@@ -1,9 +1,11 @@
 import 'server-only'
 
+import { sql } from '@payloadcms/db-postgres'
 import type { Payload, Where } from 'payload'
 import { cache } from 'react'
 
 import { LOCALES, type Locale } from '@/i18n/locales'
+import { collectionTables } from '@/lib/collection-tables'
 import { getPayloadClient } from '@/lib/payload'
 
 import type { PageCollection } from './routes'
@@ -30,6 +32,14 @@ export const TRANSLATED: Where = { title: { exists: true } }
 
 /** The same rule over a `<collection>_locales` row aliased `l` (the search index's). */
 export const TRANSLATED_IN_LOCALE_SQL = "coalesce(l.title, '') <> ''"
+
+/**
+ * What a locale lists in SQL, over a document row `d` joined to its row `l` in that locale: for
+ * the reads written below the Local API (the sitemap, a document's reads and languages, related
+ * posts' candidates). Published (`publishedOnly`) and translated into the locale (`TRANSLATED`:
+ * its own title there is set).
+ */
+export const LISTED_ROW_SQL = sql`d._status = 'published' and l.title is not null`
 
 /** `where` narrowed to documents translated into the locale of the query. */
 export function translatedOnly(where?: Where): Where {
@@ -62,17 +72,21 @@ export async function translatedLocales(
 
 /**
  * The languages a published document is translated into, found by its slug (shared by every
- * language): what its hreflang links and the language switcher may offer. Read once per render
- * (React's `cache`): the page's metadata and its layout's switcher both ask.
+ * language): what its hreflang links and the language switcher may offer. One statement
+ * (`LISTED_ROW_SQL` over its rows in every locale), read once per render (React's `cache`): the
+ * page's metadata and its layout's switcher both ask.
  */
 export const documentLocales = cache(
-  async (collection: PageCollection, slug: string): Promise<Locale[]> =>
-    translatedLocales(
-      await getPayloadClient(),
-      collection,
-      { slug: { equals: slug } },
-      { published: true },
-    ),
+  async (collection: PageCollection, slug: string): Promise<Locale[]> => {
+    const payload = await getPayloadClient()
+    const { table, locales } = collectionTables(collection)
+    const { rows } = await payload.db.drizzle.execute<{ locale: string }>(sql`
+      select l._locale::text as locale from ${table} d
+      join ${locales} l on l._parent_id = d.id
+      where ${LISTED_ROW_SQL} and d.slug = ${slug}`)
+    const listed = new Set(rows.map((row) => row.locale))
+    return LOCALES.filter((locale) => listed.has(locale))
+  },
 )
 
 /** `/{locale}/blog/{slug}`, `/{locale}/case-studies/{slug}`: a document's page. */

@@ -15,9 +15,8 @@ import {
 
 /**
  * A post's related posts, on its page and in its twin: the newest others sharing a category with
- * it, then the newest others, three in all. The page reads them through the Local API
- * (src/site/categories.ts); the twin reads the posts they are chosen from in one SQL statement of
- * its own (src/site/published-view.ts). Both must be what Payload's queries find for that rule
+ * it, then the newest others, three in all. Both read the posts they are chosen from in one SQL
+ * statement of their own, with the post (src/site/published-view.ts). Both must be what Payload's queries find for that rule
  * (its REST API as the signed-in admin, the public rule written as conditions: published, with a
  * title in the page's language), whatever the categories hold: drafts, posts not translated into
  * the page's language, an unpublished edit, a category with too few posts, a post in two
