@@ -57,7 +57,7 @@ export function categoryPosts(
   return listDocuments('posts', locale, {
     page,
     limit: BLOG_PAGE_SIZE,
-    where: { categories: { in: [categoryId] } },
+    filter: { categories: [categoryId] },
     select: CARD_FIELDS,
   })
 }
@@ -72,20 +72,18 @@ const categoryIdsOf = (doc: SiteDocument): number[] =>
  */
 export async function relatedPosts(locale: Locale, post: SiteDocument): Promise<SiteDocument[]> {
   const categoryIds = categoryIdsOf(post)
-  const notThis = { id: { not_equals: post.id } }
   const sameCategory =
     categoryIds.length > 0
       ? await newestDocuments('posts', locale, {
           limit: RELATED_POSTS,
-          where: { and: [notThis, { categories: { in: categoryIds } }] },
+          filter: { categories: categoryIds, excluding: [post.id] },
           select: CARD_FIELDS,
         })
       : []
   if (sameCategory.length >= RELATED_POSTS) return sameCategory
-  const shown = sameCategory.map((doc) => doc.id)
   const recent = await newestDocuments('posts', locale, {
     limit: RELATED_POSTS,
-    where: shown.length > 0 ? { and: [notThis, { id: { not_in: shown } }] } : notThis,
+    filter: { excluding: [post.id, ...sameCategory.map((doc) => doc.id)] },
     select: CARD_FIELDS,
   })
   return [...sameCategory, ...recent].slice(0, RELATED_POSTS)

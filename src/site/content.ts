@@ -1,14 +1,16 @@
 import 'server-only'
 
-import type { SelectType, Where } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
+import type { SelectType } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { signedInUser } from '@/lib/auth'
+import { collectionTables } from '@/lib/collection-tables'
 import { getPayloadClient } from '@/lib/payload'
 import type { CaseStudy, Category, Media, Post } from '@/payload-types'
 
 import type { PageCollection } from './routes'
-import { translatedOnly } from './translations'
+import { LISTED_ROW_SQL } from './translations'
 
 /**
  * What the site's pages, markdown twins and feeds read: published documents only, exactly as an
@@ -45,72 +47,127 @@ export const CARD_FIELDS = {
 
 export const CASE_STUDY_CARD_FIELDS = { ...CARD_FIELDS, industry: true } satisfies SelectType
 
+/** What a site list may narrow the listed documents to. */
+export interface ListFilter {
+  /** Posts in any of these categories. */
+  categories?: readonly number[]
+  /** Case studies put forward on the home page. */
+  featured?: boolean
+  /** Documents left out (a post's related posts leave the post out). */
+  excluding?: readonly number[]
+}
+
 interface ListedRead {
-  where?: Where
+  filter?: ListFilter
   select?: SelectType
 }
 
-/** How every list of the site reads: translated documents, newest first, relations at depth 1. */
-const listedQuery = (
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )
+
+/**
+ * The ids of `limit` listed documents of a list in `locale` from `offset`, newest first, and
+ * with `count` how many the list has: one statement of our own, the listed rule written out
+ * (`LISTED_ROW_SQL`) with the list's filter. Payload read a list with the rule's condition on a
+ * translated field as two statements (the page's distinct ids, then their rows) and a third to
+ * count. The limit is written into the text, so that the statement's plan can be kept (see
+ * `newestPostIdsSql` in published-view.ts); the offset varies with the page and stays a value.
+ */
+async function listedIds(
   collection: PageCollection,
   locale: Locale,
-  { where, select }: ListedRead,
-) => ({
-  collection,
-  locale,
-  where: translatedOnly(where),
-  depth: 1,
-  sort: ['-publishedAt', '-id'],
-  select,
-  ...published,
-})
+  filter: ListFilter,
+  { limit, offset, count }: { limit: number; offset: number; count: boolean },
+): Promise<{ ids: number[]; totalDocs: number }> {
+  const payload = await getPayloadClient()
+  const { table, locales, rels } = collectionTables(collection)
+  const conditions = [LISTED_ROW_SQL]
+  if (filter.categories !== undefined) {
+    if (filter.categories.length === 0) return { ids: [], totalDocs: 0 }
+    conditions.push(sql`exists (select 1 from ${rels} r
+      where r.parent_id = d.id and r.path = 'categories'
+        and r.categories_id in (${idList(filter.categories)}))`)
+  }
+  if (filter.featured !== undefined) conditions.push(sql`d.featured = ${filter.featured}`)
+  if (filter.excluding !== undefined && filter.excluding.length > 0) {
+    conditions.push(sql`d.id not in (${idList(filter.excluding)})`)
+  }
+  const from = sql`from ${table} d
+    join ${locales} l on l._parent_id = d.id and l._locale = ${locale}
+    where ${sql.join(conditions, sql` and `)}`
+  const { rows } = await payload.db.drizzle.execute<{ total?: string; ids: number[] }>(sql`
+    select ${count ? sql`(select count(*) ${from}) as total,` : sql``}
+      array(select d.id ${from}
+        order by d.published_at desc, d.id desc
+        limit ${sql.raw(String(Math.trunc(limit)))} offset ${offset}) as ids`)
+  return { ids: rows[0]?.ids ?? [], totalDocs: Number(rows[0]?.total ?? 0) }
+}
 
-/** One page of a list, with the counts its pagination shows. */
+/**
+ * The documents of `ids` in `locale` as an anonymous reader sees them, with their relations
+ * (depth 1), in the order of `ids`: one `find`, by id. The ids come from reads that applied the
+ * listed rule; one unpublished since is left out, as it would be a moment later.
+ */
+export async function documentsByIds(
+  collection: PageCollection,
+  locale: Locale,
+  ids: readonly number[],
+  select?: SelectType,
+): Promise<SiteDocument[]> {
+  if (ids.length === 0) return []
+  const payload = await getPayloadClient()
+  const { docs } = await payload.find({
+    collection,
+    locale,
+    where: { id: { in: [...ids] } },
+    limit: ids.length,
+    pagination: false,
+    depth: 1,
+    select,
+    ...published,
+  })
+  const byId = new Map((docs as SiteDocument[]).map((doc) => [doc.id, doc]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+/** One page of a list (translated documents, newest first), with the counts its pagination shows. */
 export async function listDocuments(
   collection: PageCollection,
   locale: Locale,
-  { page = 1, limit = 100, ...read }: { page?: number; limit?: number } & ListedRead = {},
+  {
+    page = 1,
+    limit = 100,
+    filter = {},
+    select,
+  }: { page?: number; limit?: number } & ListedRead = {},
 ): Promise<DocumentPage> {
-  const payload = await getPayloadClient()
-  const result = await payload.find({ ...listedQuery(collection, locale, read), page, limit })
+  const { ids, totalDocs } = await listedIds(collection, locale, filter, {
+    limit,
+    offset: (page - 1) * limit,
+    count: true,
+  })
   return {
-    docs: result.docs as SiteDocument[],
-    page: result.page ?? page,
-    totalPages: result.totalPages,
-    totalDocs: result.totalDocs,
+    docs: await documentsByIds(collection, locale, ids, select),
+    page,
+    totalPages: Math.ceil(totalDocs / limit),
+    totalDocs,
   }
 }
 
 /**
  * The newest `limit` documents of a list, for what shows a few and no pagination (the home page's
- * sections, related posts, the case studies): without the count of every match a page reads,
- * which cost the database a pass over all of them and a statement.
+ * sections, related posts, the case studies): without the count of every match a page reads.
  */
 export async function newestDocuments(
   collection: PageCollection,
   locale: Locale,
-  { limit, ...read }: { limit: number } & ListedRead,
+  { limit, filter = {}, select }: { limit: number } & ListedRead,
 ): Promise<SiteDocument[]> {
-  const payload = await getPayloadClient()
-  const { docs } = await payload.find({
-    ...listedQuery(collection, locale, read),
-    limit,
-    pagination: false,
-  })
-  return docs as SiteDocument[]
-}
-
-/** Every published document of a collection in one locale (feeds, sitemap, llms.txt). */
-export async function allDocuments(
-  collection: PageCollection,
-  locale: Locale,
-): Promise<SiteDocument[]> {
-  const documents: SiteDocument[] = []
-  for (let page = 1; ; page += 1) {
-    const batch = await listDocuments(collection, locale, { page, limit: 100 })
-    documents.push(...batch.docs)
-    if (page >= batch.totalPages) return documents
-  }
+  const { ids } = await listedIds(collection, locale, filter, { limit, offset: 0, count: false })
+  return documentsByIds(collection, locale, ids, select)
 }
 
 /**

@@ -26,7 +26,7 @@ const PROOF_FIELDS = { ...CASE_STUDY_CARD_FIELDS, results: true } as const
 export async function proofCaseStudies(locale: Locale): Promise<ProofStudy[]> {
   const featured = await newestDocuments('case-studies', locale, {
     limit: HOME_LATEST,
-    where: { featured: { equals: true } },
+    filter: { featured: true },
     select: PROOF_FIELDS,
   })
   const docs =

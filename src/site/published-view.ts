@@ -9,7 +9,7 @@ import { collectionTables } from '@/lib/collection-tables'
 import { getPayloadClient } from '@/lib/payload'
 import type { Media } from '@/payload-types'
 
-import { CARD_FIELDS, listDocuments, type SiteDocument } from './content'
+import { CARD_FIELDS, documentsByIds, listDocuments, type SiteDocument } from './content'
 import { LISTED_ROW_SQL, TRANSLATED } from './translations'
 import { RELATED_POSTS, relatedAmong } from './related'
 import type { PageCollection } from './routes'
@@ -57,12 +57,7 @@ export function listedPage(
   locale: Locale,
   { page = 1, limit = 100, select }: { page?: number; limit?: number; select?: SelectType } = {},
 ) {
-  return listDocuments(collection, locale, {
-    page,
-    limit,
-    select,
-    where: listedWhere(collection, locale),
-  })
+  return listDocuments(collection, locale, { page, limit, select })
 }
 
 /** Documents of `collection` in `locale` among `ids` that are listed, narrow (REFERENCE_FIELDS). */
@@ -116,23 +111,14 @@ function newestPostIdsSql(locale: Locale, limit: number, category?: SQL) {
  * list by list in the lists' order: one `find`. What related posts are chosen from.
  */
 async function postsOfLists(
-  payload: Payload,
   locale: Locale,
   idLists: readonly number[][],
 ): Promise<SiteDocument[][]> {
-  const ids = [...new Set(idLists.flat())]
-  if (ids.length === 0) return idLists.map(() => [])
-  const { docs } = await payload.find({
-    collection: 'posts',
-    locale,
-    where: { id: { in: ids } },
-    limit: ids.length,
-    pagination: false,
-    depth: 1,
-    select: { ...REFERENCE_FIELDS, ...CARD_FIELDS },
-    ...published,
+  const docs = await documentsByIds('posts', locale, [...new Set(idLists.flat())], {
+    ...REFERENCE_FIELDS,
+    ...CARD_FIELDS,
   })
-  const byId = new Map((docs as SiteDocument[]).map((doc) => [doc.id, doc]))
+  const byId = new Map(docs.map((doc) => [doc.id, doc]))
   return idLists.map((list) => list.flatMap((id) => byId.get(id) ?? []))
 }
 
@@ -161,7 +147,6 @@ async function newestPostsOf(
     )}`,
   )
   return postsOfLists(
-    payload,
     locale,
     lists.map((_, index) => rows[0]?.[`list_${index}`] ?? []),
   )
@@ -397,7 +382,7 @@ async function listedDocumentReads(
         docs: await byId(other, REFERENCE_FIELDS),
       })),
     ),
-    related: postsOfLists(payload, locale, [plan.newest ?? [], ...(plan.byCategory ?? [])]),
+    related: postsOfLists(locale, [plan.newest ?? [], ...(plan.byCategory ?? [])]),
   }
   // Not all awaited when the document is gone: their failures are not to go unhandled then.
   for (const read of Object.values(reads)) void read.catch(() => {})

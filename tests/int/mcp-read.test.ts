@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import Ajv from 'ajv'
 import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,6 +18,7 @@ import {
 } from '../support/agents-content'
 import { createDocument } from '../support/factories'
 import { uniqueClient } from '../support/inquiries'
+import { connectMcp } from '../support/mcp-client'
 import { createWithText, nonce } from '../support/search-content'
 
 /** The MCP server's read side: tools over published content, resources, discovery. */
@@ -71,15 +71,7 @@ beforeAll(async () => {
 }, 120_000)
 
 /** An MCP client over real HTTP, as the given network client (X-Forwarded-For). */
-async function connect(client: string): Promise<Client> {
-  const connected = new Client({ name: 'read-test', version: '1.0.0' })
-  await connected.connect(
-    new StreamableHTTPClientTransport(new URL(`${baseUrl()}/api/mcp`), {
-      requestInit: { headers: { 'X-Forwarded-For': client } },
-    }),
-  )
-  return connected
-}
+const connect = (client: string) => connectMcp(client, 'read-test')
 
 let spanishWord: string
 let rankWord: string

@@ -1,5 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { baseUrl } from '../support/api'
@@ -12,16 +11,13 @@ import {
   validInquiry,
   waitForMail,
 } from '../support/inquiries'
+import { connectMcp } from '../support/mcp-client'
 
 const clients: Client[] = []
 
 /** The SDK's own client over real HTTP, as a given network client (X-Forwarded-For). */
 async function connect(client = uniqueClient()): Promise<Client> {
-  const mcp = new Client({ name: 'contract-test', version: '1.0.0' })
-  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl()}/api/mcp`), {
-    requestInit: { headers: { 'X-Forwarded-For': client } },
-  })
-  await mcp.connect(transport)
+  const mcp = await connectMcp(client, 'contract-test')
   clients.push(mcp)
   return mcp
 }
