@@ -127,6 +127,16 @@ async function readersDuringRender(path: string, more: number) {
   return [first, ...Array.from({ length: more }, () => fetchRaw(path))]
 }
 
+/** One render served every reader: the first got its bytes, the others the same bytes as hits. */
+function expectOneRenderShared(
+  path: string,
+  answers: { bytes: Buffer; headers: Record<string, unknown> }[],
+): void {
+  expect(renders).toBe(1)
+  for (const answer of answers) expect(answer.bytes.toString()).toBe(bodyOf(path, 'a'))
+  for (const answer of answers.slice(1)) expect(answer.headers['x-cache']).toBe('HIT')
+}
+
 /** The files in the store's directory. */
 const filesOnDisk = () => readdirSync(largeFiles.directory)
 
@@ -208,10 +218,7 @@ describe('LargeResponseFiles behind the response cache', () => {
     const readers = await readersDuringRender(path, 3)
     await new Promise((resolve) => setTimeout(resolve, 50))
     release()
-    const answers = await Promise.all(readers)
-    expect(renders).toBe(1)
-    for (const answer of answers) expect(answer.bytes.toString()).toBe(bodyOf(path, 'a'))
-    for (const answer of answers.slice(1)) expect(answer.headers['x-cache']).toBe('HIT')
+    expectOneRenderShared(path, await Promise.all(readers))
   })
 
   it('has readers wait no longer than the stall bound for a render that sends nothing', async () => {
@@ -227,11 +234,8 @@ describe('LargeResponseFiles behind the response cache', () => {
 
   it('has readers wait for a render that goes slowly but keeps sending', async () => {
     const path = '/en/blog/trickle'
-    const answers = await Promise.all(await readersDuringRender(path, 2))
     // It took longer than the stall bound, a chunk every TRICKLE_MS: it never stalled.
-    expect(renders).toBe(1)
-    for (const answer of answers) expect(answer.bytes.toString()).toBe(bodyOf(path, 'a'))
-    for (const answer of answers.slice(1)) expect(answer.headers['x-cache']).toBe('HIT')
+    expectOneRenderShared(path, await Promise.all(await readersDuringRender(path, 2)))
   })
 
   it('has readers wait no longer than the maximum for a render that sends slowly', async () => {

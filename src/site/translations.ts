@@ -42,7 +42,7 @@ export const TRANSLATED_IN_LOCALE_SQL = "coalesce(l.title, '') <> ''"
 export const LISTED_ROW_SQL = sql`d._status = 'published' and l.title is not null`
 
 /** `where` narrowed to documents translated into the locale of the query. */
-export function translatedOnly(where?: Where): Where {
+function translatedOnly(where?: Where): Where {
   return where ? { and: [TRANSLATED, where] } : TRANSLATED
 }
 
