@@ -6,6 +6,7 @@ import { SiteHeader } from '@/components/SiteHeader'
 import { env } from '@/env'
 import { messagesFor } from '@/i18n/messages'
 import { requestLocale, requestPagePath } from '@/i18n/request-locale'
+import { releaseRenderWhenItEnds } from '@/lib/render-end'
 import { pageSettings } from '@/site/settings'
 import { pageLocales } from '@/site/translations'
 
@@ -30,6 +31,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * beside a root layout), so it learns the locale from the proxy's request header.
  */
 export default async function SiteLayout({ children }: { children: ReactNode }) {
+  releaseRenderWhenItEnds()
   const locale = await requestLocale()
   const t = messagesFor(locale)
   const settings = await pageSettings(locale)
