@@ -68,7 +68,7 @@ import { applyConnectionLimits, connectionLimits, connectionServerOptions } from
 import { answeredInProcessOr } from './in-process'
 import { withoutNextRuntimeWhereUnused } from './next-runtime'
 import { renderThroughPipeline, responsePipeline, responseSteps } from './response-pipeline'
-import { applyStandaloneConfig } from './standalone'
+import { applyBuiltConfig } from './standalone'
 
 /** One log line per request handed to the application; never its body, query or credentials. */
 function logRequest(request: IncomingMessage, response: ServerResponse, requestId: string): void {
@@ -139,7 +139,7 @@ function largeResponseFiles(versions: ContentVersions): LargeResponseFiles | und
 /** Prepares Next.js and builds the server around it, not yet listening. */
 export async function createServer(options: ServerOptions = {}): Promise<SiteServer> {
   const dev = options.dev ?? process.env.NODE_ENV !== 'production'
-  if (!dev) applyStandaloneConfig()
+  if (!dev) applyBuiltConfig()
   const app = next({ dev, hostname: NEXT_HOSTNAME, port: env.PORT })
   await app.prepare()
   // Inside the pipeline: a page's HTML goes out, and into the response cache, without the runtime;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import type { SiteServer } from '@/server/main'
@@ -59,5 +61,12 @@ describe('createServer', () => {
     expect(missing.status).toBe(404)
     expect(missing.headers.get('cache-control')).toBe('no-store')
     expect(missing.headers.get('content-security-policy')).toContain("default-src 'self'")
+  })
+
+  it("starts on the configuration the build resolved, without Next's compiler in memory", () => {
+    // Loading next.config.ts again compiled it with Next's SWC binary, kept mapped for good.
+    const mapped = readFileSync('/proc/self/maps', 'utf8')
+    expect(mapped).toContain('[stack]')
+    expect(mapped).not.toMatch(/next-swc|@next\/swc/)
   })
 })
