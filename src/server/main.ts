@@ -68,7 +68,7 @@ import { applyConnectionLimits, connectionLimits, connectionServerOptions } from
 import { answeredInProcessOr } from './in-process'
 import { withoutNextRuntimeWhereUnused } from './next-runtime'
 import { renderThroughPipeline, responsePipeline, responseSteps } from './response-pipeline'
-import { applyBuiltConfig } from './standalone'
+import { applyBuiltConfig } from './built-config'
 
 /** One log line per request handed to the application; never its body, query or credentials. */
 function logRequest(request: IncomingMessage, response: ServerResponse, requestId: string): void {

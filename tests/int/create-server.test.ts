@@ -69,4 +69,24 @@ describe('createServer', () => {
     expect(mapped).toContain('[stack]')
     expect(mapped).not.toMatch(/next-swc|@next\/swc/)
   })
+
+  it("reads the stack of the error React ends a page's render with, so the render can go", async () => {
+    // V8 formats a stack, calling Error.prepareStackTrace, only when it is first read
+    // (src/lib/render-end.ts says why reading it matters).
+    const read: string[] = []
+    const previous = Error.prepareStackTrace
+    Error.prepareStackTrace = (error, frames) => {
+      read.push(error.message)
+      return previous ? previous(error, frames) : `${error.name}: ${error.message}`
+    }
+    try {
+      // A cookie keeps the cache out of the way: the page is rendered.
+      const response = await fetch(`${url}/en/privacy`, { headers: { cookie: 'visit=1' } })
+      await response.arrayBuffer()
+      expect(response.status).toBe(200)
+    } finally {
+      Error.prepareStackTrace = previous
+    }
+    expect(read).toContainEqual(expect.stringMatching(/^This render completed successfully/))
+  })
 })
