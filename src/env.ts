@@ -132,6 +132,13 @@ const schema = z.object({
    * pooler that cannot keep prepared statements (PgBouncer before 1.21 in transaction mode).
    */
   DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
+  /**
+   * `sql`: anonymous API reads of published documents are answered by the project's own
+   * statements where they cover the document (src/content/published-documents.ts), else by
+   * Payload's Local API; `local-api`: always by the Local API, should a difference ever be
+   * suspected.
+   */
+  PUBLISHED_READS: z.enum(['sql', 'local-api']).default('sql'),
   /** Optional S3-compatible object storage for media (local disk, MEDIA_DIR, otherwise). */
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -1,0 +1,486 @@
+import 'server-only'
+
+import { sql } from '@payloadcms/db-postgres'
+import type { SQL, SQLWrapper } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+import { env } from '@/env'
+import { DEFAULT_LOCALE, type Locale } from '@/i18n/locales'
+import { collectionTables } from '@/lib/collection-tables'
+import { IMAGE_SIZES } from '@/media/image-sizes'
+import { s3Settings } from '@/media/s3'
+import { publicMediaIds } from '@/media/usage'
+
+import type { ReadableCollection } from './contract'
+
+/**
+ * Published documents as the Local API shows them to an anonymous caller, read in SQL of our own.
+ *
+ * Payload's read of a page of ten posts spent most of its time in its generic machinery, not in
+ * the database: drizzle building the statement, its rows turned into documents field by field,
+ * every field's `afterRead` in each locale, and each cover and category populated through a
+ * read of its own (a profile put a list's covers alone at half its time). The collections the
+ * public reads serve have a handful of field kinds, written out here in the order Payload writes
+ * them: one statement reads the documents with their translations and relationships, one more
+ * their covers and categories when the depth asks for them.
+ *
+ * What is not written out here is left to Payload (the answer says why, and the caller reads with
+ * the Local API): when a document's rich text holds a node that Payload changes on read (an upload, a
+ * relationship, a link or a block: they are populated, or their fields read), when media live in
+ * object storage (their URLs are the storage plugin's), or when a populated file is not public.
+ * `tests/int/published-documents.test.ts` holds every public query shape — each collection,
+ * locale, depth and selection, lists and single documents — to the Local API's answer.
+ */
+
+/** What a read asks for, as the public query states it. */
+export interface PublishedRead {
+  locale: Locale | 'all'
+  depth: number
+  /** Top-level public fields; `id` always comes. */
+  select: readonly string[]
+}
+
+type Row = Record<string, unknown>
+type LocaleRow = Row & { _locale: Locale }
+
+/**
+ * A document's field as Payload's answer has it. `localized` values come from the translation
+ * rows (`{name}_locales`), the others from the document's own row; `column` is the column's name.
+ */
+type Field =
+  | { name: string; kind: 'value'; column: string; localized?: 'text' | 'other'; date?: true }
+  | { name: string; kind: 'richText'; column: string }
+  | { name: string; kind: 'media'; column: string }
+  | { name: string; kind: 'categories' }
+  | { name: string; kind: 'results' }
+  | { name: string; kind: 'group'; fields: Field[] }
+
+const title: Field = { name: 'title', kind: 'value', column: 'title', localized: 'text' }
+const excerpt: Field = { name: 'excerpt', kind: 'value', column: 'excerpt', localized: 'text' }
+const content: Field = { name: 'content', kind: 'richText', column: 'content' }
+const slug: Field = { name: 'slug', kind: 'value', column: 'slug' }
+const publishedAt: Field = {
+  name: 'publishedAt',
+  kind: 'value',
+  column: 'published_at',
+  date: true,
+}
+const coverImage: Field = { name: 'coverImage', kind: 'media', column: 'cover_image_id' }
+const categories: Field = { name: 'categories', kind: 'categories' }
+const meta: Field = {
+  name: 'meta',
+  kind: 'group',
+  fields: [
+    { name: 'title', kind: 'value', column: 'meta_title', localized: 'text' },
+    { name: 'description', kind: 'value', column: 'meta_description', localized: 'text' },
+    { name: 'image', kind: 'media', column: 'meta_image_id' },
+    { name: 'noindex', kind: 'value', column: 'meta_noindex' },
+  ],
+}
+const updatedAt: Field = { name: 'updatedAt', kind: 'value', column: 'updated_at', date: true }
+const createdAt: Field = { name: 'createdAt', kind: 'value', column: 'created_at', date: true }
+
+/**
+ * Each collection's public fields in the order of Payload's answer (its fields' order, with the
+ * timestamps last). `published-documents.test.ts` fails when a collection's fields change
+ * without this.
+ */
+const FIELDS: Record<ReadableCollection, Field[]> = {
+  posts: [
+    title,
+    excerpt,
+    content,
+    slug,
+    publishedAt,
+    coverImage,
+    categories,
+    meta,
+    updatedAt,
+    createdAt,
+  ],
+  'case-studies': [
+    title,
+    excerpt,
+    { name: 'client', kind: 'value', column: 'client' },
+    { name: 'industry', kind: 'value', column: 'industry', localized: 'text' },
+    { name: 'challenge', kind: 'value', column: 'challenge', localized: 'text' },
+    { name: 'solution', kind: 'value', column: 'solution', localized: 'text' },
+    { name: 'results', kind: 'results' },
+    content,
+    { name: 'featured', kind: 'value', column: 'featured' },
+    slug,
+    publishedAt,
+    coverImage,
+    categories,
+    meta,
+    updatedAt,
+    createdAt,
+  ],
+  categories: [title, slug, updatedAt, createdAt],
+}
+
+/** A category as a populated relationship shows it: every field. */
+const CATEGORY_FIELDS = FIELDS.categories
+
+/**
+ * Lexical nodes that Payload returns as stored: no node of these kinds is populated or has
+ * fields of its own. Rich text with any other node is read by Payload.
+ */
+const PLAIN_NODES = new Set([
+  'root',
+  'paragraph',
+  'heading',
+  'text',
+  'linebreak',
+  'tab',
+  'list',
+  'listitem',
+  'quote',
+  'horizontalrule',
+])
+
+/** True when every node of a rich text value is plain. */
+function isPlainRichText(value: unknown): boolean {
+  if (value === null || value === undefined) return true
+  const nodes: unknown[] = [(value as { root?: unknown }).root]
+  while (nodes.length > 0) {
+    const node = nodes.pop() as { type?: unknown; children?: unknown } | null | undefined
+    if (typeof node !== 'object' || node === null || !PLAIN_NODES.has(node.type as string)) {
+      return false
+    }
+    if (Array.isArray(node.children)) nodes.push(...node.children)
+  }
+  return true
+}
+
+function selected(collection: ReadableCollection, select: readonly string[]): Field[] {
+  const wanted = new Set(select)
+  return FIELDS[collection].filter((field) => wanted.has(field.name))
+}
+
+/** The columns and relationships of `fields`, as the statement reads them. */
+function needs(fields: Field[]): {
+  columns: Set<string>
+  localeColumns: Set<string>
+  categories: boolean
+  results: boolean
+  mediaColumns: Set<string>
+} {
+  const columns = new Set<string>()
+  const localeColumns = new Set<string>()
+  const mediaColumns = new Set<string>()
+  let categoriesNeeded = false
+  let results = false
+  const visit = (field: Field) => {
+    if (field.kind === 'group') field.fields.forEach(visit)
+    else if (field.kind === 'categories') categoriesNeeded = true
+    else if (field.kind === 'results') results = true
+    else if (field.kind === 'richText') localeColumns.add(field.column)
+    else if (field.kind === 'value' && field.localized) localeColumns.add(field.column)
+    else {
+      columns.add(field.column)
+      if (field.kind === 'media') mediaColumns.add(field.column)
+    }
+  }
+  fields.forEach(visit)
+  return { columns, localeColumns, categories: categoriesNeeded, results, mediaColumns }
+}
+
+/** `{1,2,3}`: ids as one array parameter. */
+const idArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`
+
+/** A translation table's rows of the row `parent` as a JSON array, in locale order. */
+function translationsOf(table: SQLWrapper, parent: SQL, columns: readonly string[]): SQL {
+  const pairs = ['_locale', ...columns].map((column) => sql.raw(`'${column}', l.${column}`))
+  return sql`(select json_agg(json_build_object(${sql.join(pairs, sql`, `)})
+    order by l._locale) from ${table} l where l._parent_id = ${parent})`
+}
+
+/**
+ * The published rows of `ids` with, in the same statement: their translation rows (`_locales`,
+ * in locale order), their categories (in the editor's order: ids, or at a depth the categories
+ * with their translations), their results' rows and, at a depth, each file they show
+ * (`_media_{column}`: its row and translations). One statement, because each one sent costs a
+ * round trip to PostgreSQL that weighed more than reading what it returns.
+ */
+async function readRows(
+  payload: Payload,
+  collection: ReadableCollection,
+  ids: readonly number[],
+  fields: Field[],
+  depth: number,
+): Promise<Row[]> {
+  const { table, locales, rels, name } = collectionTables(collection)
+  const need = needs(fields)
+  const columns: SQL[] = [sql`d.id`]
+  for (const column of need.columns) columns.push(sql`d.${sql.identifier(column)}`)
+  columns.push(sql`${translationsOf(locales, sql`d.id`, [...need.localeColumns])} as _locales`)
+  if (need.categories) {
+    const category =
+      depth > 0
+        ? sql`json_build_object('id', c.id, 'slug', c.slug, 'updated_at', c.updated_at,
+            'created_at', c.created_at, '_locales',
+            ${translationsOf(sql`categories_locales`, sql`c.id`, ['title'])})`
+        : sql`c.id`
+    columns.push(sql`(select json_agg(${category} order by r."order") from ${rels} r
+      join categories c on c.id = r.categories_id
+      where r.parent_id = d.id and r.path = 'categories') as _categories`)
+  }
+  if (need.results) {
+    const results = sql.identifier(`${name}_results`)
+    columns.push(sql`(select json_agg(json_build_object('_locale', x._locale, 'id', x.id,
+      'value', x.value, 'label', x.label) order by x._locale, x._order)
+      from ${results} x where x._parent_id = d.id) as _results`)
+  }
+  if (depth > 0) {
+    for (const column of need.mediaColumns) {
+      columns.push(sql`(select json_build_object('row', to_json(m), '_locales',
+        ${translationsOf(sql`media_locales`, sql`m.id`, ['alt'])})
+        from media m where m.id = d.${sql.identifier(column)})
+        as ${sql.identifier(`_media_${column}`)}`)
+    }
+  }
+  const published = collection === 'categories' ? sql`` : sql`and d._status = 'published'`
+  const { rows } = await payload.db.drizzle.execute<Row>(sql`
+    select ${sql.join(columns, sql`, `)} from ${table} d
+    where d.id = any(${idArray(ids)}::int[]) ${published}`)
+  return rows
+}
+
+/** The files and categories the documents read show, by id. */
+interface Related {
+  media: Map<number, Row>
+  categories: Map<number, Row>
+}
+
+function relatedIn(rows: Row[], fields: Field[]): Related {
+  const related: Related = { media: new Map(), categories: new Map() }
+  const { mediaColumns } = needs(fields)
+  for (const row of rows) {
+    for (const column of mediaColumns) {
+      const media = row[`_media_${column}`] as { row: Row; _locales: unknown } | null | undefined
+      if (media) related.media.set(Number(media.row.id), { ...media.row, _locales: media._locales })
+    }
+    for (const category of (row._categories ?? []) as unknown[]) {
+      if (typeof category === 'object' && category !== null) {
+        related.categories.set(Number((category as Row).id), category as Row)
+      }
+    }
+  }
+  return related
+}
+
+/** Payload's dates: ISO 8601 in UTC with milliseconds. */
+function isoDate(value: unknown): unknown {
+  if (value === null || value === undefined) return value
+  return new Date(value as string | Date).toISOString()
+}
+
+/**
+ * A translated value in the read's locale: the default locale's when this one has none (an empty
+ * text counts as none), as Payload's fallback does; every locale's, keyed by locale, for `all`.
+ */
+function localized(
+  rows: LocaleRow[],
+  key: string,
+  locale: Locale | 'all',
+  kind: 'text' | 'other',
+  transform: (value: unknown) => unknown = (value) => value,
+): unknown {
+  // Payload makes an empty row per locale when a document has none.
+  if (locale === 'all') {
+    const values: Row = {}
+    for (const row of rows) values[row._locale] = transform(row[key])
+    return values
+  }
+  const valueIn = (code: Locale) => rows.find((row) => row._locale === code)?.[key]
+  let value = valueIn(locale)
+  if (locale !== DEFAULT_LOCALE) {
+    const fallback = valueIn(DEFAULT_LOCALE)
+    const missing = value === null || value === undefined || (kind === 'text' && value === '')
+    if (missing && fallback) value = fallback
+  }
+  return transform(value)
+}
+
+interface Builder {
+  locale: Locale | 'all'
+  depth: number
+  related: Related
+  /** Media anonymous callers may read (the embargo): a document showing another is Payload's. */
+  publicMedia: ReadonlySet<number>
+  mediaUrl: (filename: unknown, stored: unknown) => string | null
+  /** Why Payload must answer for the document being built, once something is not written out here. */
+  declined?: string
+}
+
+function mediaDocument(id: number, builder: Builder): unknown {
+  const row = builder.related.media.get(id)
+  if (!row || !builder.publicMedia.has(id)) {
+    builder.declined = `media ${id} not public`
+    return id
+  }
+  const number = (value: unknown) => (typeof value === 'string' ? Number.parseFloat(value) : value)
+  const sizes: Row = {}
+  for (const { name } of IMAGE_SIZES) {
+    const part = (suffix: string) => row[`sizes_${name}_${suffix}`]
+    sizes[name] = {
+      url: builder.mediaUrl(part('filename'), part('url')),
+      width: number(part('width')),
+      height: number(part('height')),
+      mimeType: part('mime_type'),
+      filesize: number(part('filesize')),
+      filename: part('filename'),
+    }
+  }
+  const thumbnail = sizes.thumbnail as Row | undefined
+  return {
+    id,
+    alt: localized((row._locales ?? []) as LocaleRow[], 'alt', builder.locale, 'text'),
+    prefix: row.prefix,
+    _objectKey: row._objectkey,
+    updatedAt: isoDate(row.updated_at),
+    createdAt: isoDate(row.created_at),
+    url: builder.mediaUrl(row.filename, row.url),
+    thumbnailURL: thumbnail
+      ? builder.mediaUrl(thumbnail.filename, row[`sizes_thumbnail_url`])
+      : null,
+    filename: row.filename,
+    mimeType: row.mime_type,
+    filesize: number(row.filesize),
+    width: number(row.width),
+    height: number(row.height),
+    focalX: number(row.focal_x),
+    focalY: number(row.focal_y),
+    sizes,
+  }
+}
+
+function buildFields(fields: Field[], row: Row, locales: LocaleRow[], builder: Builder): Row {
+  const doc: Row = {}
+  for (const field of fields) {
+    switch (field.kind) {
+      case 'value': {
+        const transform = field.date ? isoDate : undefined
+        doc[field.name] = field.localized
+          ? localized(locales, field.column, builder.locale, field.localized, transform)
+          : (transform ?? ((value: unknown) => value))(row[field.column])
+        break
+      }
+      case 'richText': {
+        if (!locales.every((translation) => isPlainRichText(translation[field.column]))) {
+          builder.declined = 'rich text with nodes Payload reads'
+        }
+        doc[field.name] = localized(locales, field.column, builder.locale, 'other')
+        break
+      }
+      case 'media': {
+        const id = row[field.column]
+        doc[field.name] =
+          id === null || id === undefined
+            ? null
+            : builder.depth > 0
+              ? mediaDocument(Number(id), builder)
+              : Number(id)
+        break
+      }
+      case 'categories': {
+        const ids = ((row._categories ?? []) as unknown[]).map((category) =>
+          Number(typeof category === 'object' ? (category as Row).id : category),
+        )
+        doc[field.name] =
+          builder.depth > 0
+            ? ids.flatMap((id) => {
+                const category = builder.related.categories.get(id)
+                if (!category) return []
+                return [
+                  {
+                    id,
+                    ...buildFields(
+                      CATEGORY_FIELDS,
+                      category,
+                      (category._locales ?? []) as LocaleRow[],
+                      builder,
+                    ),
+                  },
+                ]
+              })
+            : ids
+        break
+      }
+      case 'results': {
+        const rows = (row._results ?? []) as LocaleRow[]
+        const byLocale: Record<string, Row[]> = {}
+        for (const { _locale, ...result } of rows) {
+          ;(byLocale[_locale] ??= []).push({
+            value: result.value,
+            label: result.label,
+            id: result.id,
+          })
+        }
+        if (builder.locale === 'all') doc[field.name] = byLocale
+        else {
+          const value = byLocale[builder.locale] ?? byLocale[DEFAULT_LOCALE] ?? null
+          doc[field.name] = value
+        }
+        break
+      }
+      case 'group':
+        doc[field.name] = buildFields(field.fields, row, locales, builder)
+        break
+    }
+  }
+  return doc
+}
+
+/** The documents read, and those left for Payload to answer, with why. */
+export interface PublishedDocuments {
+  docs: Row[]
+  declined: { ids: number[]; reason: string }[]
+}
+
+/**
+ * The published documents among `ids` that this read covers (in any order; those not published
+ * or missing are left out), and the ids it leaves to Payload (see above).
+ */
+export async function readPublishedDocuments(
+  payload: Payload,
+  collection: ReadableCollection,
+  ids: readonly number[],
+  read: PublishedRead,
+): Promise<PublishedDocuments> {
+  if (env.PUBLISHED_READS === 'local-api') {
+    return { docs: [], declined: [{ ids: [...ids], reason: 'PUBLISHED_READS=local-api' }] }
+  }
+  if (s3Settings() !== null) {
+    return { docs: [], declined: [{ ids: [...ids], reason: 'media in object storage' }] }
+  }
+  const fields = selected(collection, read.select)
+  const rows = ids.length === 0 ? [] : await readRows(payload, collection, ids, fields, read.depth)
+  const related = relatedIn(rows, fields)
+  const publicMedia = related.media.size > 0 ? await publicMediaIds(payload) : []
+  const { serverURL } = payload.config
+  const builder: Builder = {
+    locale: read.locale,
+    depth: read.depth,
+    related,
+    publicMedia: new Set(publicMedia),
+    mediaUrl: (filename, stored) => {
+      if (typeof stored === 'string' && stored !== '') {
+        if (!stored.startsWith('/') && !stored.startsWith(serverURL || '')) return stored
+      }
+      return typeof filename === 'string' && filename !== ''
+        ? `${serverURL}/api/media/file/${encodeURIComponent(filename)}`
+        : null
+    },
+  }
+  const result: PublishedDocuments = { docs: [], declined: [] }
+  for (const row of rows) {
+    builder.declined = undefined
+    const id = Number(row.id)
+    const doc = { id, ...buildFields(fields, row, (row._locales ?? []) as LocaleRow[], builder) }
+    if (builder.declined === undefined) result.docs.push(doc)
+    else result.declined.push({ ids: [id], reason: builder.declined })
+  }
+  return result
+}
