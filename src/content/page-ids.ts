@@ -39,6 +39,18 @@ export async function publishedPageIds(
   collection: ReadableCollection,
   query: ListQuery,
 ): Promise<PageIds> {
+  const { rows } = await payload.db.drizzle.execute<{ total: string; ids: number[] }>(
+    pageIdsStatement(collection, query),
+  )
+  const [row] = rows
+  return { ids: row?.ids ?? [], totalDocs: Number(row?.total ?? 0) }
+}
+
+/**
+ * The statement of `publishedPageIds`: one row of `total` (the list's count) and `ids` (the
+ * page's, in order). Published documents' reads (published-documents.ts) join it to theirs.
+ */
+export function pageIdsStatement(collection: ReadableCollection, query: ListQuery): SQL {
   const { table, locales, rels } = collectionTables(collection)
   const conditions: SQL[] = []
   if (collection !== 'categories') conditions.push(sql`d._status = 'published'`)
@@ -71,7 +83,7 @@ export async function publishedPageIds(
   // `_status`), and the page stops at its last row in the sort's index; one `count(*) over ()`
   // beside the page would make the page wait for every row (3× the time at 11,000 posts). A page
   // past the end still has its count.
-  const { rows } = await payload.db.drizzle.execute<{ total: string; ids: number[] }>(sql`
+  return sql`
     select
       (select count(*) from ${table} d ${where}) as total,
       array(
@@ -79,7 +91,5 @@ export async function publishedPageIds(
         ${where}
         order by ${orderBy}
         limit ${query.limit} offset ${(query.page - 1) * query.limit}
-      ) as ids`)
-  const [row] = rows
-  return { ids: row?.ids ?? [], totalDocs: Number(row?.total ?? 0) }
+      ) as ids`
 }

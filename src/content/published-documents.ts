@@ -12,6 +12,8 @@ import { s3Settings } from '@/media/s3'
 import { publicMediaIds } from '@/media/usage'
 
 import type { ReadableCollection } from './contract'
+import { type PageIds, pageIdsStatement, publishedPageIds } from './page-ids'
+import type { ListQuery } from './query'
 
 /**
  * Published documents as the Local API shows them to an anonymous caller, read in SQL of our own.
@@ -203,13 +205,12 @@ function translationsOf(table: SQLWrapper, parent: SQL, columns: readonly string
  * (`_media_{column}`: its row and translations). One statement, because each one sent costs a
  * round trip to PostgreSQL that weighed more than reading what it returns.
  */
-async function readRows(
-  payload: Payload,
+function documentsStatement(
   collection: ReadableCollection,
-  ids: readonly number[],
+  ids: SQL,
   fields: Field[],
   depth: number,
-): Promise<Row[]> {
+): SQL {
   const { table, locales, rels, name } = collectionTables(collection)
   const need = needs(fields)
   const columns: SQL[] = [sql`d.id`]
@@ -241,10 +242,8 @@ async function readRows(
     }
   }
   const published = collection === 'categories' ? sql`` : sql`and d._status = 'published'`
-  const { rows } = await payload.db.drizzle.execute<Row>(sql`
-    select ${sql.join(columns, sql`, `)} from ${table} d
-    where d.id = any(${idArray(ids)}::int[]) ${published}`)
-  return rows
+  return sql`select ${sql.join(columns, sql`, `)} from ${table} d
+    where d.id = any(${ids}) ${published}`
 }
 
 /** The files and categories the documents read show, by id. */
@@ -439,6 +438,13 @@ export interface PublishedDocuments {
   declined: { ids: number[]; reason: string }[]
 }
 
+/** Why no document can be read here, whichever: the setting, or media in object storage. */
+function declinedWhole(): string | null {
+  if (env.PUBLISHED_READS === 'local-api') return 'PUBLISHED_READS=local-api'
+  if (s3Settings() !== null) return 'media in object storage'
+  return null
+}
+
 /**
  * The published documents among `ids` that this read covers (in any order; those not published
  * or missing are left out), and the ids it leaves to Payload (see above).
@@ -449,14 +455,56 @@ export async function readPublishedDocuments(
   ids: readonly number[],
   read: PublishedRead,
 ): Promise<PublishedDocuments> {
-  if (env.PUBLISHED_READS === 'local-api') {
-    return { docs: [], declined: [{ ids: [...ids], reason: 'PUBLISHED_READS=local-api' }] }
-  }
-  if (s3Settings() !== null) {
-    return { docs: [], declined: [{ ids: [...ids], reason: 'media in object storage' }] }
-  }
+  const reason = declinedWhole()
+  if (reason !== null) return { docs: [], declined: [{ ids: [...ids], reason }] }
+  if (ids.length === 0) return { docs: [], declined: [] }
   const fields = selected(collection, read.select)
-  const rows = ids.length === 0 ? [] : await readRows(payload, collection, ids, fields, read.depth)
+  const statement = documentsStatement(collection, sql`${idArray(ids)}::int[]`, fields, read.depth)
+  const { rows } = await payload.db.drizzle.execute<Row>(statement)
+  return documentsOf(payload, rows, fields, read)
+}
+
+/** A page of a public list: its ids in order, the list's count, and its documents as above. */
+export interface PublishedPage extends PageIds, PublishedDocuments {}
+
+/**
+ * A public list's page (page-ids.ts: its ids and the list's count) and its documents, in one
+ * statement: each statement sent to PostgreSQL costs a round trip that weighed more than the
+ * ids' read itself.
+ */
+export async function readPublishedPage(
+  payload: Payload,
+  collection: ReadableCollection,
+  query: ListQuery,
+): Promise<PublishedPage> {
+  const reason = declinedWhole()
+  if (reason !== null) {
+    const page = await publishedPageIds(payload, collection, query)
+    return { ...page, docs: [], declined: page.ids.length > 0 ? [{ ids: page.ids, reason }] : [] }
+  }
+  const fields = selected(collection, query.select)
+  const documents = documentsStatement(collection, sql`p.ids`, fields, query.depth)
+  const { rows } = await payload.db.drizzle.execute<Row & { _total: string; _ids: number[] }>(sql`
+    select p.total as _total, p.ids as _ids, d.*
+    from (${pageIdsStatement(collection, query)}) p left join lateral (${documents}) d on true`)
+  const [first] = rows
+  const ids = first?._ids ?? []
+  const read = await documentsOf(
+    payload,
+    rows.filter((row) => row.id !== null),
+    fields,
+    query,
+  )
+  return { ids, totalDocs: Number(first?._total ?? 0), ...read }
+}
+
+/** The documents of rows read by `documentsStatement`, and those Payload must answer for. */
+async function documentsOf(
+  payload: Payload,
+  rows: Row[],
+  fields: Field[],
+  read: PublishedRead,
+): Promise<PublishedDocuments> {
   const related = relatedIn(rows, fields)
   const publicMedia = related.media.size > 0 ? await publicMediaIds(payload) : []
   const { serverURL } = payload.config

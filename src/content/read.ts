@@ -3,8 +3,11 @@ import 'server-only'
 import type { Payload, SelectType } from 'payload'
 
 import type { ReadableCollection } from './contract'
-import { publishedPageIds } from './page-ids'
-import { readPublishedDocuments } from './published-documents'
+import {
+  type PublishedDocuments,
+  readPublishedDocuments,
+  readPublishedPage,
+} from './published-documents'
 import type { DocumentQuery, ListQuery } from './query'
 
 /**
@@ -46,8 +49,8 @@ export async function listPublished(
   collection: ReadableCollection,
   query: ListQuery,
 ): Promise<ListEnvelope> {
-  const { ids, totalDocs } = await publishedPageIds(payload, collection, query)
-  const docs = ids.length === 0 ? [] : await readDocuments(payload, collection, ids, query)
+  const { ids, totalDocs, ...read } = await readPublishedPage(payload, collection, query)
+  const docs = await withDeclined(payload, collection, read, query)
   // In the page's order (a document unpublished between the two reads is left out, as it would
   // be a moment later).
   const byId = new Map(docs.map((doc) => [doc.id, doc]))
@@ -70,22 +73,21 @@ export async function getPublished(
   id: number,
   query: DocumentQuery,
 ): Promise<Record<string, unknown> | null> {
-  const [doc] = await readDocuments(payload, collection, [id], query)
+  const read = await readPublishedDocuments(payload, collection, [id], query)
+  const [doc] = await withDeclined(payload, collection, read, query)
   return doc ?? null
 }
 
 /**
- * Published documents among `ids`, in no particular order: read in SQL of our own where that
- * read covers them (published-documents.ts), the others by the Local API (why is logged at debug
- * level).
+ * The documents read in SQL of our own (published-documents.ts) and those that read left to the
+ * Local API, read by it (why is logged at debug level); in no particular order.
  */
-async function readDocuments(
+async function withDeclined(
   payload: Payload,
   collection: ReadableCollection,
-  ids: number[],
+  { docs, declined }: PublishedDocuments,
   query: DocumentQuery,
 ): Promise<Record<string, unknown>[]> {
-  const { docs, declined } = await readPublishedDocuments(payload, collection, ids, query)
   if (declined.length === 0) return docs
   for (const { ids, reason } of declined) {
     payload.logger.debug({ collection, ids, reason }, 'published read by the Local API')
