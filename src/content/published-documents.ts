@@ -38,8 +38,11 @@ import type { ListQuery } from './query'
 export interface PublishedRead {
   locale: Locale | 'all'
   depth: number
-  /** Top-level public fields; `id` always comes. */
-  select: readonly string[]
+  /**
+   * Top-level fields; `id` always comes. Omitted: every field an anonymous caller reads, as
+   * the site's pages read a document (its public fields and its `_status`).
+   */
+  select?: readonly string[]
 }
 
 type Row = Record<string, unknown>
@@ -81,11 +84,13 @@ const meta: Field = {
 }
 const updatedAt: Field = { name: 'updatedAt', kind: 'value', column: 'updated_at', date: true }
 const createdAt: Field = { name: 'createdAt', kind: 'value', column: 'created_at', date: true }
+/** Not a public field: the API never selects it; the site's full reads show it, as Payload does. */
+const status: Field = { name: '_status', kind: 'value', column: '_status' }
 
 /**
- * Each collection's public fields in the order of Payload's answer (its fields' order, with the
- * timestamps last). `published-documents.test.ts` fails when a collection's fields change
- * without this.
+ * Each collection's fields an anonymous caller reads, in the order of Payload's answer (its
+ * fields' order, then the timestamps and the drafts' `_status`). A public field missing here is
+ * left to Payload (`selected`), and `published-documents.test.ts` fails until it is written out.
  */
 const FIELDS: Record<ReadableCollection, Field[]> = {
   posts: [
@@ -99,6 +104,7 @@ const FIELDS: Record<ReadableCollection, Field[]> = {
     meta,
     updatedAt,
     createdAt,
+    status,
   ],
   'case-studies': [
     title,
@@ -117,6 +123,7 @@ const FIELDS: Record<ReadableCollection, Field[]> = {
     meta,
     updatedAt,
     createdAt,
+    status,
   ],
   categories: [title, slug, updatedAt, createdAt],
 }
@@ -155,9 +162,15 @@ function isPlainRichText(value: unknown): boolean {
   return true
 }
 
-function selected(collection: ReadableCollection, select: readonly string[]): Field[] {
+/** The fields of a selection, or `null` when it names one not written out here. */
+function selected(
+  collection: ReadableCollection,
+  select: readonly string[] | undefined,
+): Field[] | null {
+  if (select === undefined) return FIELDS[collection]
   const wanted = new Set(select)
-  return FIELDS[collection].filter((field) => wanted.has(field.name))
+  const fields = FIELDS[collection].filter((field) => wanted.has(field.name))
+  return fields.length === wanted.size ? fields : null
 }
 
 /** The columns and relationships of `fields`, as the statement reads them. */
@@ -438,11 +451,18 @@ export interface PublishedDocuments {
   declined: { ids: number[]; reason: string }[]
 }
 
-/** Why no document can be read here, whichever: the setting, or media in object storage. */
-function declinedWhole(): string | null {
-  if (env.PUBLISHED_READS === 'local-api') return 'PUBLISHED_READS=local-api'
-  if (s3Settings() !== null) return 'media in object storage'
-  return null
+/**
+ * The fields a read selects, or why none of its documents can be read here: the setting, media
+ * in object storage, or a selected field not written out here.
+ */
+function coveredFields(
+  collection: ReadableCollection,
+  select: readonly string[] | undefined,
+): { fields: Field[] } | { reason: string } {
+  if (env.PUBLISHED_READS === 'local-api') return { reason: 'PUBLISHED_READS=local-api' }
+  if (s3Settings() !== null) return { reason: 'media in object storage' }
+  const fields = selected(collection, select)
+  return fields ? { fields } : { reason: 'a selected field not written out here' }
 }
 
 /**
@@ -455,10 +475,11 @@ export async function readPublishedDocuments(
   ids: readonly number[],
   read: PublishedRead,
 ): Promise<PublishedDocuments> {
-  const reason = declinedWhole()
-  if (reason !== null) return { docs: [], declined: [{ ids: [...ids], reason }] }
+  const covered = coveredFields(collection, read.select)
+  if ('reason' in covered)
+    return { docs: [], declined: [{ ids: [...ids], reason: covered.reason }] }
+  const { fields } = covered
   if (ids.length === 0) return { docs: [], declined: [] }
-  const fields = selected(collection, read.select)
   const statement = documentsStatement(collection, sql`${idArray(ids)}::int[]`, fields, read.depth)
   const { rows } = await payload.db.drizzle.execute<Row>(statement)
   return documentsOf(payload, rows, fields, read)
@@ -477,12 +498,13 @@ export async function readPublishedPage(
   collection: ReadableCollection,
   query: ListQuery,
 ): Promise<PublishedPage> {
-  const reason = declinedWhole()
-  if (reason !== null) {
+  const covered = coveredFields(collection, query.select)
+  if ('reason' in covered) {
     const page = await publishedPageIds(payload, collection, query)
-    return { ...page, docs: [], declined: page.ids.length > 0 ? [{ ids: page.ids, reason }] : [] }
+    const declined = page.ids.length > 0 ? [{ ids: page.ids, reason: covered.reason }] : []
+    return { ...page, docs: [], declined }
   }
-  const fields = selected(collection, query.select)
+  const { fields } = covered
   const documents = documentsStatement(collection, sql`p.ids`, fields, query.depth)
   const { rows } = await payload.db.drizzle.execute<Row & { _total: string; _ids: number[] }>(sql`
     select p.total as _total, p.ids as _ids, d.*

@@ -5,6 +5,7 @@ import type { Payload, SelectType } from 'payload'
 import type { ReadableCollection } from './contract'
 import {
   type PublishedDocuments,
+  type PublishedRead,
   readPublishedDocuments,
   readPublishedPage,
 } from './published-documents'
@@ -24,7 +25,7 @@ export interface ListEnvelope<Doc = Record<string, unknown>> {
   hasPrevPage: boolean
 }
 
-function toSelect(fields: string[]): SelectType {
+function toSelect(fields: readonly string[]): SelectType {
   // Payload always returns `id`; asking for it alone must not fall back to "every field".
   if (fields.length === 0) return { id: true }
   return Object.fromEntries(fields.map((field) => [field, true]))
@@ -79,6 +80,25 @@ export async function getPublished(
 }
 
 /**
+ * Published documents among `ids` as an anonymous caller reads them, in no particular order:
+ * what the site's pages read (`select` omitted: every field such a caller reads).
+ */
+export async function publishedByIds(
+  payload: Payload,
+  collection: ReadableCollection,
+  ids: number[],
+  read: PublishedRead,
+): Promise<Record<string, unknown>[]> {
+  if (ids.length === 0) return []
+  return withDeclined(
+    payload,
+    collection,
+    await readPublishedDocuments(payload, collection, ids, read),
+    read,
+  )
+}
+
+/**
  * The documents read in SQL of our own (published-documents.ts) and those that read left to the
  * Local API, read by it (why is logged at debug level); in no particular order.
  */
@@ -86,7 +106,7 @@ async function withDeclined(
   payload: Payload,
   collection: ReadableCollection,
   { docs, declined }: PublishedDocuments,
-  query: DocumentQuery,
+  query: PublishedRead,
 ): Promise<Record<string, unknown>[]> {
   if (declined.length === 0) return docs
   for (const { ids, reason } of declined) {
@@ -102,7 +122,7 @@ async function withDeclined(
     sort: 'id',
     depth: query.depth,
     locale: query.locale,
-    select: toSelect(query.select),
+    select: query.select && toSelect(query.select),
     pagination: false,
     ...ANONYMOUS,
   })

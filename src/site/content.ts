@@ -7,6 +7,7 @@ import type { Locale } from '@/i18n/locales'
 import { signedInUser } from '@/lib/auth'
 import { collectionTables } from '@/lib/collection-tables'
 import { getPayloadClient } from '@/lib/payload'
+import { publishedByIds } from '@/content/read'
 import type { CaseStudy, Category, Media, Post } from '@/payload-types'
 
 import type { PageCollection } from './routes'
@@ -116,20 +117,29 @@ export async function documentsByIds(
   locale: Locale,
   ids: readonly number[],
   select?: SelectType,
+  depth = 1,
 ): Promise<SiteDocument[]> {
   if (ids.length === 0) return []
   const payload = await getPayloadClient()
-  const { docs } = await payload.find({
-    collection,
-    locale,
-    where: { id: { in: [...ids] } },
-    limit: ids.length,
-    pagination: false,
-    depth: 1,
-    select,
-    ...published,
-  })
-  const byId = new Map((docs as SiteDocument[]).map((doc) => [doc.id, doc]))
+  const fields = select && Object.keys(select)
+  // Below the Local API where the selection is top-level fields (published-documents.ts); a
+  // selection inside a group (MCP's `meta.description`) is Payload's to read.
+  const docs =
+    fields && fields.some((field) => select[field] !== true)
+      ? (
+          await payload.find({
+            collection,
+            locale,
+            where: { id: { in: [...ids] } },
+            limit: ids.length,
+            pagination: false,
+            depth,
+            select,
+            ...published,
+          })
+        ).docs
+      : await publishedByIds(payload, collection, [...ids], { locale, depth, select: fields })
+  const byId = new Map((docs as unknown as SiteDocument[]).map((doc) => [doc.id, doc]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 

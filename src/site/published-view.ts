@@ -361,19 +361,8 @@ async function listedDocumentReads(
     limit 1`)
   const plan = rows[0]
   if (!plan) return null
-  const byId = async (target: Locale, select?: SelectType) =>
-    (
-      await payload.find({
-        collection,
-        locale: target,
-        where: { id: { equals: plan.id } },
-        limit: 1,
-        pagination: false,
-        depth: select ? 0 : 1,
-        select,
-        ...published,
-      })
-    ).docs as SiteDocument[]
+  const byId = (target: Locale, select?: SelectType) =>
+    documentsByIds(collection, target, [plan.id], select, select ? 0 : 1)
   const reads = {
     doc: byId(locale).then((docs) => docs[0] ?? null),
     alternates: Promise.all(

@@ -1,0 +1,65 @@
+import type { Payload } from 'payload'
+import { describe, expect, it, vi } from 'vitest'
+
+import { readPublishedDocuments } from './published-documents'
+
+/** A Payload whose database answers `rows` to every statement, recording them. */
+function payloadAnswering(rows: Record<string, unknown>[]) {
+  const execute = vi.fn(async () => ({ rows }))
+  const payload = { db: { drizzle: { execute } }, config: { serverURL: 'http://site.test' } }
+  return { payload: payload as unknown as Payload, execute }
+}
+
+const row = (content: unknown) => ({
+  id: 7,
+  _locales: [{ _locale: 'en', title: 'A post', content }],
+})
+
+const paragraph = {
+  root: {
+    type: 'root',
+    children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Hello' }] }],
+  },
+}
+
+describe('readPublishedDocuments', () => {
+  it('leaves a selection naming a field it does not write out to Payload, reading nothing', async () => {
+    const { payload, execute } = payloadAnswering([])
+    const read = await readPublishedDocuments(payload, 'posts', [7], {
+      locale: 'en',
+      depth: 1,
+      select: ['title', 'internalNotes'],
+    })
+    expect(read.docs).toEqual([])
+    expect(read.declined).toEqual([{ ids: [7], reason: expect.stringMatching(/field/) }])
+    expect(execute).not.toHaveBeenCalled()
+  })
+
+  it('reads rich text of plain nodes as stored', async () => {
+    const { payload } = payloadAnswering([row(paragraph)])
+    const read = await readPublishedDocuments(payload, 'posts', [7], {
+      locale: 'en',
+      depth: 1,
+      select: ['title', 'content'],
+    })
+    expect(read.declined).toEqual([])
+    expect(read.docs).toEqual([{ id: 7, title: 'A post', content: paragraph }])
+  })
+
+  it('leaves a document whose rich text holds a node Payload changes on read to Payload', async () => {
+    const withUpload = {
+      root: {
+        type: 'root',
+        children: [...paragraph.root.children, { type: 'upload', relationTo: 'media', value: 3 }],
+      },
+    }
+    const { payload } = payloadAnswering([row(withUpload)])
+    const read = await readPublishedDocuments(payload, 'posts', [7], {
+      locale: 'en',
+      depth: 0,
+      select: ['content'],
+    })
+    expect(read.docs).toEqual([])
+    expect(read.declined).toEqual([{ ids: [7], reason: expect.stringMatching(/rich text/) }])
+  })
+})
