@@ -133,10 +133,10 @@ const schema = z.object({
    */
   DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   /**
-   * `sql`: anonymous API reads of published documents are answered by the project's own
-   * statements where they cover the document (src/content/published-documents.ts), else by
-   * Payload's Local API; `local-api`: always by the Local API, should a difference ever be
-   * suspected.
+   * `sql`: published documents read anonymously (the API, the site's pages and twins, MCP) are
+   * read by the project's own statements where they cover the document
+   * (src/content/published-documents.ts), else by Payload's Local API; `local-api`: always by
+   * the Local API, should a difference ever be suspected.
    */
   PUBLISHED_READS: z.enum(['sql', 'local-api']).default('sql'),
   /** Optional S3-compatible object storage for media (local disk, MEDIA_DIR, otherwise). */

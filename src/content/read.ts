@@ -35,15 +35,17 @@ function toSelect(fields: readonly string[]): SelectType {
 const ANONYMOUS = { draft: false, overrideAccess: false, user: null } as const
 
 /**
- * Published documents as an anonymous caller sees them. Access control (`publishedOnly`) and
- * field access (editors-only fields) are applied by Payload because `overrideAccess` is false and
- * there is no user; `draft` is pinned to false so no version table is ever consulted.
+ * Published documents as an anonymous caller sees them: in SQL of our own where it covers them
+ * (published-documents.ts, held to the Local API's answers), else through the Local API, where
+ * access control (`publishedOnly`) and field access (editors-only fields) apply because
+ * `overrideAccess` is false and there is no user, and `draft` is pinned to false so no version
+ * table is ever consulted.
  *
- * Read in two steps: the page's ids (with the envelope's counts), then those documents. Payload
- * reads a page as one statement that joins every row to its localized fields and relations
- * before the OFFSET skips it, so page 500 built and threw away 4,990 documents' rich text (10×
- * page 1's time at 11,000 posts); the ids are one narrow statement (page-ids.ts), and the second
- * read joins only the page's rows.
+ * The page's ids (with the envelope's counts) are read first and its documents joined to them.
+ * Payload reads a page as one statement that joins every row to its localized fields and
+ * relations before the OFFSET skips it, so page 500 built and threw away 4,990 documents' rich
+ * text (10× page 1's time at 11,000 posts); the ids are one narrow read (page-ids.ts), and the
+ * documents' only the page's rows.
  */
 export async function listPublished(
   payload: Payload,
