@@ -7,6 +7,7 @@ import type { Payload } from 'payload'
 import { env } from '@/env'
 import { DEFAULT_LOCALE, type Locale } from '@/i18n/locales'
 import { collectionTables } from '@/lib/collection-tables'
+import { readDatabase } from '@/lib/read-database'
 import { IMAGE_SIZES } from '@/media/image-sizes'
 import { s3Settings } from '@/media/s3'
 import { publicMediaIds } from '@/media/usage'
@@ -87,25 +88,25 @@ const createdAt: Field = { name: 'createdAt', kind: 'value', column: 'created_at
 /** Not a public field: the API never selects it; the site's full reads show it, as Payload does. */
 const status: Field = { name: '_status', kind: 'value', column: '_status' }
 
+/** What every publishable collection's fields end with (src/fields/publishable.ts). */
+const PUBLISHABLE_TAIL: Field[] = [
+  slug,
+  publishedAt,
+  coverImage,
+  categories,
+  meta,
+  updatedAt,
+  createdAt,
+  status,
+]
+
 /**
  * Each collection's fields an anonymous caller reads, in the order of Payload's answer (its
  * fields' order, then the timestamps and the drafts' `_status`). A public field missing here is
  * left to Payload (`selected`), and `published-documents.test.ts` fails until it is written out.
  */
 const FIELDS: Record<ReadableCollection, Field[]> = {
-  posts: [
-    title,
-    excerpt,
-    content,
-    slug,
-    publishedAt,
-    coverImage,
-    categories,
-    meta,
-    updatedAt,
-    createdAt,
-    status,
-  ],
+  posts: [title, excerpt, content, ...PUBLISHABLE_TAIL],
   'case-studies': [
     title,
     excerpt,
@@ -116,14 +117,7 @@ const FIELDS: Record<ReadableCollection, Field[]> = {
     { name: 'results', kind: 'results' },
     content,
     { name: 'featured', kind: 'value', column: 'featured' },
-    slug,
-    publishedAt,
-    coverImage,
-    categories,
-    meta,
-    updatedAt,
-    createdAt,
-    status,
+    ...PUBLISHABLE_TAIL,
   ],
   categories: [title, slug, updatedAt, createdAt],
 }
@@ -485,7 +479,7 @@ export async function readPublishedDocuments(
   const idCondition =
     ids.length === 1 ? sql`d.id = ${ids[0]}` : sql`d.id = any(${idArray(ids)}::int[])`
   const statement = documentsStatement(collection, idCondition, fields, read.depth)
-  const { rows } = await payload.db.drizzle.execute<Row>(statement)
+  const { rows } = await readDatabase(payload).execute<Row>(statement)
   return documentsOf(payload, rows, fields, read)
 }
 
@@ -510,7 +504,9 @@ export async function readPublishedPage(
   }
   const { fields } = covered
   const documents = documentsStatement(collection, sql`d.id = any(p.ids)`, fields, query.depth)
-  const { rows } = await payload.db.drizzle.execute<Row & { _total: string; _ids: number[] }>(sql`
+  const { rows } = await readDatabase(payload).execute<
+    Row & { _total: string; _ids: number[] }
+  >(sql`
     select p.total as _total, p.ids as _ids, d.*
     from (${pageIdsStatement(collection, query)}) p left join lateral (${documents}) d on true`)
   const [first] = rows

@@ -16,6 +16,7 @@ import {
   uniqueSlug,
 } from '../support/factories'
 import { createDocumentUsing, createMedia, tinyPdf } from '../support/media'
+import { text } from '../support/site-fixtures'
 
 /**
  * Anonymous API reads of published documents are answered by statements of the project's own
@@ -40,17 +41,8 @@ let postWithUpload = 0
 let spanishOnlyPost = 0
 
 /** Rich text with every plain node kind: headings, lists, a quote, formats, a line break. */
-function richText(text: string) {
-  const doc = lexical(text)
-  const textNode = (value: string, format = 0) => ({
-    type: 'text',
-    text: value,
-    format,
-    detail: 0,
-    mode: 'normal',
-    style: '',
-    version: 1,
-  })
+function richText(body: string) {
+  const doc = lexical(body)
   const block = (type: string, children: unknown[], extra: Record<string, unknown> = {}) => ({
     type,
     children,
@@ -61,17 +53,13 @@ function richText(text: string) {
     ...extra,
   })
   doc.root.children.push(
-    block('heading', [textNode(`${text}: heading`)], { tag: 'h2' }) as never,
-    block('list', [block('listitem', [textNode('one', 1)], { value: 1 })], {
+    block('heading', [text(`${body}: heading`)], { tag: 'h2' }) as never,
+    block('list', [block('listitem', [text('one', 1)], { value: 1 })], {
       listType: 'bullet',
       start: 1,
       tag: 'ul',
     }) as never,
-    block('quote', [
-      textNode('quoted', 2),
-      { type: 'linebreak', version: 1 },
-      textNode('more'),
-    ]) as never,
+    block('quote', [text('quoted', 2), { type: 'linebreak', version: 1 }, text('more')]) as never,
   )
   return doc
 }
