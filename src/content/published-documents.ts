@@ -24,13 +24,14 @@ import type { ListQuery } from './query'
  * every field's `afterRead` in each locale, and each cover and category populated through a
  * read of its own (a profile put a list's covers alone at half its time). The collections the
  * public reads serve have a handful of field kinds, written out here in the order Payload writes
- * them: one statement reads the documents with their translations and relationships, one more
- * their covers and categories when the depth asks for them.
+ * them: one statement reads the documents with their translations, relationships and, at a
+ * depth, their covers and categories (a list's joined to its page's ids and count).
  *
- * What is not written out here is left to Payload (the answer says why, and the caller reads with
- * the Local API): when a document's rich text holds a node that Payload changes on read (an upload, a
- * relationship, a link or a block: they are populated, or their fields read), when media live in
- * object storage (their URLs are the storage plugin's), or when a populated file is not public.
+ * What is not written out here is left to Payload, document by document (the answer says why,
+ * and the caller reads those with the Local API): rich text holding a node that Payload changes
+ * on read (an upload, a relationship, a link or a block: they are populated, or their fields
+ * read), media in object storage (their URLs are the storage plugin's), a populated file that is
+ * not public, a selected field not written out here.
  * `tests/int/published-documents.test.ts` holds every public query shape — each collection,
  * locale, depth and selection, lists and single documents — to the Local API's answer.
  */
@@ -293,7 +294,7 @@ function localized(
   kind: 'text' | 'other',
   transform: (value: unknown) => unknown = (value) => value,
 ): unknown {
-  // Payload makes an empty row per locale when a document has none.
+  // A document without translation rows shows `{}`: Payload's rows of nothing, written as JSON.
   if (locale === 'all') {
     const values: Row = {}
     for (const row of rows) values[row._locale] = transform(row[key])

@@ -76,14 +76,14 @@ export async function getPublished(
   id: number,
   query: DocumentQuery,
 ): Promise<Record<string, unknown> | null> {
-  const read = await readPublishedDocuments(payload, collection, [id], query)
-  const [doc] = await withDeclined(payload, collection, read, query)
+  const [doc] = await publishedByIds(payload, collection, [id], query)
   return doc ?? null
 }
 
 /**
  * Published documents among `ids` as an anonymous caller reads them, in no particular order:
- * what the site's pages read (`select` omitted: every field such a caller reads).
+ * what a document's read and the site's pages read (`select` omitted: every field such a caller
+ * reads).
  */
 export async function publishedByIds(
   payload: Payload,
