@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 import { describe, expect, it, vi } from 'vitest'
 
 import { readPublishedDocuments } from './published-documents'
+import { publishedByIds } from './read'
 
 /** A Payload whose database answers `rows` to every statement, recording them. */
 function payloadAnswering(rows: Record<string, unknown>[]) {
@@ -61,5 +62,16 @@ describe('readPublishedDocuments', () => {
     })
     expect(read.docs).toEqual([])
     expect(read.declined).toEqual([{ ids: [7], reason: expect.stringMatching(/rich text/) }])
+  })
+
+  it('leaves a selection inside a group to Payload, with that selection', async () => {
+    const { payload, execute } = payloadAnswering([])
+    const find = vi.fn(async () => ({ docs: [{ id: 7, meta: { description: 'About' } }] }))
+    Object.assign(payload, { find, logger: { debug: vi.fn() } })
+    const select = { title: true, meta: { description: true } } as const
+    const docs = await publishedByIds(payload, 'posts', [7], { locale: 'en', depth: 0, select })
+    expect(docs).toEqual([{ id: 7, meta: { description: 'About' } }])
+    expect(execute).not.toHaveBeenCalled()
+    expect(find).toHaveBeenCalledWith(expect.objectContaining({ select, overrideAccess: false }))
   })
 })

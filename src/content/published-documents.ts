@@ -164,6 +164,8 @@ function selected(
 ): Field[] | null {
   if (select === undefined) return FIELDS[collection]
   const wanted = new Set(select)
+  // Payload always returns `id`; it may be named.
+  wanted.delete('id')
   const fields = FIELDS[collection].filter((field) => wanted.has(field.name))
   return fields.length === wanted.size ? fields : null
 }

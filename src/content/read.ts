@@ -53,7 +53,11 @@ export async function listPublished(
   query: ListQuery,
 ): Promise<ListEnvelope> {
   const { ids, totalDocs, ...read } = await readPublishedPage(payload, collection, query)
-  const docs = await withDeclined(payload, collection, read, query)
+  const docs = await withDeclined(payload, collection, read, {
+    locale: query.locale,
+    depth: query.depth,
+    select: toSelect(query.select),
+  })
   // In the page's order (a document unpublished between the two reads is left out, as it would
   // be a moment later).
   const byId = new Map(docs.map((doc) => [doc.id, doc]))
@@ -76,28 +80,40 @@ export async function getPublished(
   id: number,
   query: DocumentQuery,
 ): Promise<Record<string, unknown> | null> {
-  const [doc] = await publishedByIds(payload, collection, [id], query)
+  const { locale, depth, select } = query
+  const [doc] = await publishedByIds(payload, collection, [id], {
+    locale,
+    depth,
+    select: toSelect(select),
+  })
   return doc ?? null
+}
+
+/** A read by ids: its locale and depth, and Payload's `select` (omitted: every field). */
+export interface ReadByIds {
+  locale: PublishedRead['locale']
+  depth: number
+  select?: SelectType
 }
 
 /**
  * Published documents among `ids` as an anonymous caller reads them, in no particular order:
- * what a document's read and the site's pages read (`select` omitted: every field such a caller
- * reads).
+ * what a document's read and the site's pages read. A selection inside a group (MCP's
+ * `meta.description`) is not one published-documents.ts writes out: Payload reads it.
  */
 export async function publishedByIds(
   payload: Payload,
   collection: ReadableCollection,
   ids: number[],
-  read: PublishedRead,
+  read: ReadByIds,
 ): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return []
-  return withDeclined(
-    payload,
-    collection,
-    await readPublishedDocuments(payload, collection, ids, read),
-    read,
-  )
+  const fields = read.select && Object.keys(read.select)
+  const topLevel = !fields || fields.every((field) => read.select?.[field] === true)
+  const documents = topLevel
+    ? await readPublishedDocuments(payload, collection, ids, { ...read, select: fields })
+    : { docs: [], declined: [{ ids, reason: 'a selection inside a group' }] }
+  return withDeclined(payload, collection, documents, read)
 }
 
 /**
@@ -108,7 +124,7 @@ async function withDeclined(
   payload: Payload,
   collection: ReadableCollection,
   { docs, declined }: PublishedDocuments,
-  query: PublishedRead,
+  query: ReadByIds,
 ): Promise<Record<string, unknown>[]> {
   if (declined.length === 0) return docs
   for (const { ids, reason } of declined) {
@@ -124,7 +140,7 @@ async function withDeclined(
     sort: 'id',
     depth: query.depth,
     locale: query.locale,
-    select: query.select && toSelect(query.select),
+    select: query.select,
     pagination: false,
     ...ANONYMOUS,
   })

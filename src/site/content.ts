@@ -24,8 +24,6 @@ export type SiteDocument = (Post | CaseStudy) & {
   categories?: (Category | number)[] | null
 }
 
-const published = { overrideAccess: false, user: null, draft: false } as const
-
 export interface DocumentPage {
   docs: SiteDocument[]
   page: number
@@ -121,24 +119,7 @@ export async function documentsByIds(
 ): Promise<SiteDocument[]> {
   if (ids.length === 0) return []
   const payload = await getPayloadClient()
-  const fields = select && Object.keys(select)
-  // Below the Local API where the selection is top-level fields (published-documents.ts); a
-  // selection inside a group (MCP's `meta.description`) is Payload's to read.
-  const docs =
-    fields && fields.some((field) => select[field] !== true)
-      ? (
-          await payload.find({
-            collection,
-            locale,
-            where: { id: { in: [...ids] } },
-            limit: ids.length,
-            pagination: false,
-            depth,
-            select,
-            ...published,
-          })
-        ).docs
-      : await publishedByIds(payload, collection, [...ids], { locale, depth, select: fields })
+  const docs = await publishedByIds(payload, collection, [...ids], { locale, depth, select })
   const byId = new Map((docs as unknown as SiteDocument[]).map((doc) => [doc.id, doc]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
