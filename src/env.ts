@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { parseTrustedProxies } from '@/http/client-address'
 import { DEVELOPMENT_SECRET, secretWeakness } from '@/lib/secret-strength'
 import { CONNECTION_LIMITS } from '@/server/limits'
+import { defaultPageRenders } from '@/server/page-renders'
 
 /**
  * Settings, read and validated once. Everything else imports `env` from here, so a setting is
@@ -179,6 +180,8 @@ const schema = z.object({
   SERVER_KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(CONNECTION_LIMITS.keepAliveTimeoutMs),
   /** Connections held at once; keep it under the process's open-file limit (`ulimit -n`). */
   SERVER_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(CONNECTION_LIMITS.maxConnections),
+  /** The site's pages rendered at once (src/server/page-renders.ts); default two per core. */
+  PAGE_RENDERS_MAX: z.coerce.number().int().min(1).max(1024).default(defaultPageRenders),
 })
 
 // Node refuses a headers timeout longer than the request timeout it is part of.

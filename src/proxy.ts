@@ -80,8 +80,8 @@ function pageResponse(request: NextRequest, locale: string, twin: string): NextR
   // The root layout and the not-found page read the URL's locale from this request header.
   const requestHeaders = new Headers(request.headers)
   requestHeaders.set(LOCALE_HEADER, locale)
-  // …and the path, for the language switcher (a document may lack a translation).
-  requestHeaders.set(PAGE_PATH_HEADER, request.nextUrl.pathname)
+  // …and the path and query, for the header's links (a document may lack a translation).
+  requestHeaders.set(PAGE_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`)
   return NextResponse.next({
     request: { headers: requestHeaders },
     headers: {

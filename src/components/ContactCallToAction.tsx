@@ -1,5 +1,3 @@
-import Link from 'next/link'
-
 import type { Locale } from '@/i18n/locales'
 import type { Messages } from '@/i18n/messages'
 import { paths } from '@/site/routes'
@@ -10,9 +8,9 @@ export function ContactCallToAction({ locale, t }: { locale: Locale; t: Messages
     <aside className="contact-cta" aria-labelledby="contact-cta-heading">
       <h2 id="contact-cta-heading">{t.document.cta.heading}</h2>
       <p>{t.document.cta.body}</p>
-      <Link className="button" href={paths.contact(locale)}>
+      <a className="button" href={paths.contact(locale)}>
         {t.document.cta.button}
-      </Link>
+      </a>
     </aside>
   )
 }

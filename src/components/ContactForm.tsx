@@ -1,6 +1,5 @@
 'use client'
 
-import Link from 'next/link'
 import { useActionState } from 'react'
 
 import type { Locale } from '@/i18n/locales'
@@ -164,7 +163,7 @@ export function ContactForm({
       {/* Before the button: what happens to the personal data the form collects. */}
       <p className="form-note">
         {messagesFor(locale).privacy.formNote}{' '}
-        <Link href={paths.privacy(locale)}>{messagesFor(locale).privacy.link}</Link>
+        <a href={paths.privacy(locale)}>{messagesFor(locale).privacy.link}</a>
       </p>
       <div>
         <button type="submit" className="button" disabled={pending} data-sending={t.sending}>

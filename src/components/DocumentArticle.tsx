@@ -1,5 +1,4 @@
 import { RichText } from '@payloadcms/richtext-lexical/react'
-import Link from 'next/link'
 
 import type { Locale } from '@/i18n/locales'
 import type { Messages } from '@/i18n/messages'
@@ -86,7 +85,7 @@ export function DocumentArticle({
               {categories.map((category) => (
                 <li key={category.id}>
                   {collection === 'posts' && category.slug ? (
-                    <Link href={paths.category(locale, category.slug)}>{category.title}</Link>
+                    <a href={paths.category(locale, category.slug)}>{category.title}</a>
                   ) : (
                     category.title
                   )}
@@ -104,7 +103,7 @@ export function DocumentArticle({
       ) : null}
       <ContactCallToAction locale={locale} t={t} />
       <p>
-        <Link href={listPath}>← {t.document.back}</Link>
+        <a href={listPath}>← {t.document.back}</a>
       </p>
     </article>
   )

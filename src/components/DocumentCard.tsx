@@ -1,5 +1,3 @@
-import Link from 'next/link'
-
 import type { Locale } from '@/i18n/locales'
 import type { KeyResult } from '@/site/case-study'
 import type { SiteDocument } from '@/site/content'
@@ -48,7 +46,7 @@ export function DocumentCard({
       ) : null}
       <div className="card-body">
         <Heading className="card-title">
-          <Link href={href}>{doc.title}</Link>
+          <a href={href}>{doc.title}</a>
         </Heading>
         {category || doc.publishedAt ? (
           <p className="meta">

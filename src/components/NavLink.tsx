@@ -1,16 +1,19 @@
-'use client'
-
-import Link from 'next/link'
-import { usePathname } from 'next/navigation'
 import type { ReactNode } from 'react'
 
-/** A navigation link that marks itself current on its section's pages. */
-export function NavLink({ href, children }: { href: string; children: ReactNode }) {
-  const pathname = usePathname()
-  const current = pathname === href || pathname.startsWith(`${href}/`)
+/** A navigation link that marks itself current on its section's pages (`pagePath` is the page's). */
+export function NavLink({
+  href,
+  pagePath,
+  children,
+}: {
+  href: string
+  pagePath: string | null
+  children: ReactNode
+}) {
+  const current = pagePath !== null && (pagePath === href || pagePath.startsWith(`${href}/`))
   return (
-    <Link href={href} aria-current={current ? 'page' : undefined}>
+    <a href={href} aria-current={current ? 'page' : undefined}>
       {children}
-    </Link>
+    </a>
   )
 }

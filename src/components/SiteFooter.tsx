@@ -1,5 +1,3 @@
-import Link from 'next/link'
-
 import type { Locale } from '@/i18n/locales'
 import type { Messages } from '@/i18n/messages'
 import { AGENT_PATHS } from '@/site/agent-paths'
@@ -43,7 +41,7 @@ export function SiteFooter({
                 </li>
               ) : null}
               <li>
-                <Link href={paths.contact(locale)}>{t.footer.contactForm}</Link>
+                <a href={paths.contact(locale)}>{t.footer.contactForm}</a>
               </li>
             </ul>
           </address>
@@ -52,7 +50,7 @@ export function SiteFooter({
           <h2 id="footer-more">{t.footer.more}</h2>
           <ul>
             <li>
-              <Link href={paths.privacy(locale)}>{t.footer.privacy}</Link>
+              <a href={paths.privacy(locale)}>{t.footer.privacy}</a>
             </li>
             <li>
               <a href={feedPath(locale)}>{t.footer.feed}</a>

@@ -1,6 +1,3 @@
-import Link from 'next/link'
-import { Suspense } from 'react'
-
 import type { Locale } from '@/i18n/locales'
 import type { Messages } from '@/i18n/messages'
 import type { SettingsLink } from '@/site/settings'
@@ -28,25 +25,25 @@ export function SiteHeader({
   return (
     <header className="site-header">
       <div className="container">
-        <Link href={paths.home(locale)} className="brand">
+        <a href={paths.home(locale)} className="brand">
           {siteName}
-        </Link>
+        </a>
         <nav aria-label={t.nav.label} className="site-nav">
           <ul>
             {links.map((link) => (
               <li key={`${link.href} ${link.label}`}>
-                <NavLink href={link.href}>{link.label}</NavLink>
+                <NavLink href={link.href} pagePath={translations.path}>
+                  {link.label}
+                </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <Suspense>
-          <LanguageSwitcher
-            locale={locale}
-            label={t.languageSwitcher.label}
-            translations={translations}
-          />
-        </Suspense>
+        <LanguageSwitcher
+          locale={locale}
+          label={t.languageSwitcher.label}
+          translations={translations}
+        />
       </div>
     </header>
   )

@@ -128,6 +128,13 @@ export function checkRequestTarget(target: string): TargetVerdict {
 const PLAIN_TARGET =
   /^(?:\/|(?:\/(?!\.{1,2}(?:[/?]|$))[\w.~!$&'()*+,;=:@-]+)+)(?:\?[\w.~!$&'()*+,;=:@/?[\]-]*)?$/
 
+/** The path of a request target (`request.url`): everything before its query. */
+export function pathOf(target: string | undefined): string {
+  const url = target ?? '/'
+  const queryAt = url.indexOf('?')
+  return queryAt === -1 ? url : url.slice(0, queryAt)
+}
+
 /** The full check (exported for the test that holds the shortcut to it). */
 export function checkParsedTarget(target: string): TargetVerdict {
   if (target === '*') return { kind: 'pass' }

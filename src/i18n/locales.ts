@@ -15,5 +15,8 @@ export function isLocale(value: unknown): value is Locale {
 /** Set by src/proxy.ts on every site page request: the locale of the URL. */
 export const LOCALE_HEADER = 'x-site-locale'
 
-/** Set by src/proxy.ts beside the locale: the page's path (which translations it has). */
+/**
+ * Set by src/proxy.ts beside the locale: the page's path and query (which translations it has,
+ * where its language links and navigation point).
+ */
 export const PAGE_PATH_HEADER = 'x-site-page'

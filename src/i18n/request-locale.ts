@@ -11,7 +11,15 @@ export async function requestLocale(): Promise<Locale> {
   return isLocale(value) ? value : DEFAULT_LOCALE
 }
 
-/** The path of the current site page (set by src/proxy.ts), or null outside the site's pages. */
-export async function requestPagePath(): Promise<string | null> {
-  return (await headers()).get(PAGE_PATH_HEADER)
+/**
+ * The path and query (without its `?`) of the current site page, as src/proxy.ts saw them, or
+ * null outside the site's pages.
+ */
+export async function requestPage(): Promise<{ path: string; query: string } | null> {
+  const value = (await headers()).get(PAGE_PATH_HEADER)
+  if (value === null) return null
+  const queryAt = value.indexOf('?')
+  return queryAt === -1
+    ? { path: value, query: '' }
+    : { path: value.slice(0, queryAt), query: value.slice(queryAt + 1) }
 }

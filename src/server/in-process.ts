@@ -7,6 +7,7 @@ import {
   withVaryAcceptEncoding,
 } from '@/cache/entry'
 import { negotiateEncoding } from '@/cache/policy'
+import { pathOf } from '@/http/request-target'
 import { carriesCredential } from '@/http/credentials'
 import { inProcessHandlerFor, type InProcessHandler } from '@/lib/in-process-routes'
 import { logger } from '@/lib/logger'
@@ -30,11 +31,9 @@ const FRAMING_HEADERS = new Set(['content-length', 'content-encoding', 'transfer
  */
 export function answeredInProcessOr(fallback: NodeHandler): NodeHandler {
   return (request, response) => {
-    const url = request.url ?? '/'
-    const queryAt = url.indexOf('?')
     const handler = inProcessHandlerFor({
       method: request.method ?? 'GET',
-      pathname: queryAt === -1 ? url : url.slice(0, queryAt),
+      pathname: pathOf(request.url),
       credentialed: carriesCredential(request.headers.authorization, request.headers.cookie),
       accept: request.headers.accept,
     })

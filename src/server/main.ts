@@ -46,6 +46,8 @@ import {
   resolveClientAddress,
   signClientAddress,
 } from '@/http/client-address'
+import { prefersMarkdown } from '@/http/negotiation'
+import { pathOf } from '@/http/request-target'
 import { refusesAnonymousAdminAction } from '@/http/admin-actions'
 import {
   answerBeforeRouting,
@@ -62,11 +64,13 @@ import { LOCALE_HEADER, PAGE_PATH_HEADER } from '@/i18n/locales'
 import { securityHeaders } from '@/http/security-headers'
 import { contentVersions, type ContentVersions } from '@/lib/content-version'
 import { logger } from '@/lib/logger'
+import { isSitePage } from '@/site/page-scripts'
 import { runShutdownTasks } from '@/lib/process-singleton'
 
 import { applyConnectionLimits, connectionLimits, connectionServerOptions } from './limits'
 import { answeredInProcessOr } from './in-process'
 import { withoutNextRuntimeWhereUnused } from './next-runtime'
+import { pageRenders, withPageRenders } from './page-renders'
 import { renderThroughPipeline, responsePipeline, responseSteps } from './response-pipeline'
 import { applyBuiltConfig } from './built-config'
 
@@ -74,13 +78,11 @@ import { applyBuiltConfig } from './built-config'
 function logRequest(request: IncomingMessage, response: ServerResponse, requestId: string): void {
   const started = performance.now()
   response.once('close', () => {
-    const url = request.url ?? '/'
-    const queryAt = url.indexOf('?')
     logger.info(
       {
         requestId,
         method: request.method,
-        path: queryAt === -1 ? url : url.slice(0, queryAt),
+        path: pathOf(request.url),
         status: response.writableFinished ? response.statusCode : null,
         aborted: !response.writableFinished,
         ms: Math.round((performance.now() - started) * 10) / 10,
@@ -145,7 +147,13 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
   // Inside the pipeline: a page's HTML goes out, and into the response cache, without the runtime;
   // the routes registered to be answered in this process skip Next's routing. Not in development,
   // where Next reloads a route's code as it changes and the registered handlers would go stale.
-  const nextHandler = withoutNextRuntimeWhereUnused(app.getRequestHandler())
+  // The site's pages (not their twins, which read their page through this server) are rendered a
+  // few at a time (page-renders.ts).
+  const nextHandler = withPageRenders(
+    withoutNextRuntimeWhereUnused(app.getRequestHandler()),
+    pageRenders(env.PAGE_RENDERS_MAX),
+    (request) => isSitePage(pathOf(request.url)) && !prefersMarkdown(request.headers.accept),
+  )
   const pageHandler = dev ? nextHandler : answeredInProcessOr(nextHandler)
 
   const SECURITY_HEADERS = securityHeaders(env.SITE_URL, dev)

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { compressedBody, encodedHeaders } from '@/cache/entry'
 import { negotiateEncoding } from '@/cache/policy'
+import { pathOf } from '@/http/request-target'
 import { chunkBytes, isBodyChunk, setHeadFrom } from '@/http/held-response'
 import { prefersMarkdown } from '@/http/negotiation'
 import { sendsNextRuntime } from '@/site/page-scripts'
@@ -144,14 +145,12 @@ export function withoutNextRuntimeWhereUnused<Result>(
   handle: (request: IncomingMessage, response: ServerResponse) => Result,
 ): (request: IncomingMessage, response: ServerResponse) => Result {
   return (request, response) => {
-    const url = request.url ?? '/'
-    const queryAt = url.indexOf('?')
     // A page asked for as markdown is answered with its twin, never HTML: nothing to take out.
     // (Held by this wrapper, a twin longer than the socket's buffer, rewritten by Next.js in
     // the process, was sent whole but never ended, and the connection's next request hung.)
     if (
       !prefersMarkdown(request.headers.accept) &&
-      !sendsNextRuntime(queryAt === -1 ? url : url.slice(0, queryAt), request.headers)
+      !sendsNextRuntime(pathOf(request.url), request.headers)
     ) {
       const acceptEncoding = request.headers['accept-encoding']
       delete request.headers['accept-encoding']

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
+import { pathOf } from '@/http/request-target'
 import { isAdminPath, withoutAdminOnlyHeaders } from '@/http/admin-only-headers'
 import {
   cachingRuleFor,
@@ -98,11 +99,9 @@ export function responsePipeline(steps: readonly PipelineStep[]): ResponsePipeli
 }
 
 export function requestFactsOf(request: IncomingMessage, statusSlot: StatusSlot): RequestFacts {
-  const url = request.url ?? '/'
-  const queryAt = url.indexOf('?')
   return {
-    surface: surfaceOf(queryAt === -1 ? url : url.slice(0, queryAt)),
-    admin: isAdminPath(url),
+    surface: surfaceOf(pathOf(request.url)),
+    admin: isAdminPath(request.url ?? '/'),
     personal: isPersonalRequest(request.headers),
     takesAskedStatus: takesAskedStatus(request.headers),
     statusSlot,
@@ -122,9 +121,7 @@ export function renderThroughPipeline(
   handle: (request: IncomingMessage, response: ServerResponse) => unknown,
   written?: (head: ResponseHead) => void,
 ): void {
-  const url = request.url ?? '/'
-  const queryAt = url.indexOf('?')
-  const statusSlot: StatusSlot = { path: queryAt === -1 ? url : url.slice(0, queryAt) }
+  const statusSlot: StatusSlot = { path: pathOf(request.url) }
   const facts = requestFactsOf(request, statusSlot)
   finalizeHeadOnWrite(response, (head) => pipeline.finalize(head, facts), written)
   void withStatusSlot(statusSlot, () => handle(request, response))

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { notFound, permanentRedirect } from 'next/navigation'
 import type { ReactElement } from 'react'
 
@@ -46,7 +45,7 @@ export function NotFoundView({ locale }: { locale: Locale }) {
       <ul className="section-links">
         {sections.map((section) => (
           <li key={section.href}>
-            <Link href={section.href}>{section.label}</Link>
+            <a href={section.href}>{section.label}</a>
           </li>
         ))}
       </ul>

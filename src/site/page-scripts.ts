@@ -7,9 +7,10 @@ import type { IncomingHttpHeaders } from 'node:http'
  * out, so the project's server takes it out of the HTML of the site's pages that don't need it
  * (src/server/next-runtime.ts): its scripts, their preloads and the data they would read.
  *
- * The site's pages don't need it: what they do works as HTML. Links are plain anchors (a
- * `<Link>` is an `<a>`: only its prefetching goes), the language switcher is links, the search
- * form is a GET, the not-found page is rendered by the server, and the contact form is a POST
+ * The site's pages don't need it: what they do works as HTML. Links are plain anchors, not
+ * `next/link` (which, with no runtime to prefetch, only made each link a client component the
+ * server rendered twice), the header's links (current section, other languages) are worked out
+ * on the server, the search form is a GET, the not-found page is rendered by the server, and the contact form is a POST
  * the server answers with the page; with JavaScript it is sent in place by its own small script
  * (`ContactForm`), not by React. Outside the site's pages (the admin, a React application) the
  * runtime is left as Next sends it.
@@ -38,8 +39,13 @@ function hasDraftModeCookie(headers: IncomingHttpHeaders): boolean {
   return typeof headers.cookie === 'string' && DRAFT_MODE_COOKIE.test(headers.cookie)
 }
 
+/** Is `path` (without query) one of the site's pages? */
+export function isSitePage(path: string): boolean {
+  return SITE_PAGE.test(path)
+}
+
 /** Does the HTML answering this request carry Next.js's client runtime? (`path` without query.) */
 export function sendsNextRuntime(path: string, headers: IncomingHttpHeaders): boolean {
-  if (!SITE_PAGE.test(path)) return true
+  if (!isSitePage(path)) return true
   return Object.values(NEXT_RUNTIME_KEPT).some((keeps) => keeps(headers))
 }

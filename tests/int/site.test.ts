@@ -132,6 +132,28 @@ describe('site pages', () => {
     },
   )
 
+  it("the header marks the page's section current and links its translation with the same query", async () => {
+    const navigation = (html: string) =>
+      /<nav[^>]*class="site-nav"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? ''
+    const switcher = (html: string) =>
+      /<nav[^>]*class="lang-switch"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? ''
+    const current = (html: string) =>
+      [...navigation(html).matchAll(/<a href="([^"]*)" aria-current="page"/g)].map((m) => m[1])
+
+    const postPage = (await page(`/en/blog/${post.slug}`)).html
+    expect(current(postPage)).toEqual(['/en/blog'])
+    expect(switcher(postPage)).toContain(`href="/es/blog/${post.slug}"`)
+    expect(current((await page('/es/contact')).html)).toEqual(['/es/contact'])
+    expect(current((await page('/en')).html)).toEqual([])
+
+    const search = (await page('/en/search?q=delivery+risk')).html
+    expect(switcher(search)).toContain('href="/es/search?q=delivery+risk"')
+    // What a caller sends under the proxy's page header is replaced by the URL's own.
+    const spoofed = await page('/en/contact', { headers: { 'x-site-page': '/en/blog?x=1' } })
+    expect(current(spoofed.html)).toEqual(['/en/contact'])
+    expect(switcher(spoofed.html)).toContain('href="/es/contact"')
+  })
+
   it("a caller can't choose the language of a page through the proxy's locale header", async () => {
     const headers = { 'x-site-locale': 'es' }
     expect((await page('/fr', { headers })).html).toMatch(/<html lang="en"[ >]/)

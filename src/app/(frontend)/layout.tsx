@@ -5,7 +5,7 @@ import { SiteFooter } from '@/components/SiteFooter'
 import { SiteHeader } from '@/components/SiteHeader'
 import { env } from '@/env'
 import { messagesFor } from '@/i18n/messages'
-import { requestLocale, requestPagePath } from '@/i18n/request-locale'
+import { requestLocale, requestPage } from '@/i18n/request-locale'
 import { releaseRenderWhenItEnds } from '@/lib/render-end'
 import { pageSettings } from '@/site/settings'
 import { pageLocales } from '@/site/translations'
@@ -35,8 +35,12 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
   const locale = await requestLocale()
   const t = messagesFor(locale)
   const settings = await pageSettings(locale)
-  const pagePath = await requestPagePath()
-  const translations = { path: pagePath, locales: await pageLocales(pagePath) }
+  const page = await requestPage()
+  const translations = {
+    path: page?.path ?? null,
+    query: page?.query ?? '',
+    locales: await pageLocales(page?.path ?? null),
+  }
   return (
     <html lang={locale} className={brandFont.variable}>
       <body>

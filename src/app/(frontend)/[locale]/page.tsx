@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { draftMode } from 'next/headers'
 
 import { DocumentCard, DocumentCards } from '@/components/DocumentCard'
@@ -73,9 +72,9 @@ export default async function HomePage({ params }: Props) {
           <div className="hero-text">
             <h1>{hero.heading}</h1>
             <p>{hero.lede}</p>
-            <Link className="button" href={hero.ctaLink}>
+            <a className="button" href={hero.ctaLink}>
               {hero.ctaLabel}
-            </Link>
+            </a>
           </div>
           {image ? (
             <MediaImage
@@ -120,7 +119,7 @@ export default async function HomePage({ params }: Props) {
               ))}
             </ul>
             <p className="section-more">
-              <Link href={paths.caseStudies(locale)}>{t.home.allCaseStudies}</Link>
+              <a href={paths.caseStudies(locale)}>{t.home.allCaseStudies}</a>
             </p>
           </section>
         ) : null}
@@ -128,15 +127,15 @@ export default async function HomePage({ params }: Props) {
           <h2 id="latest-posts">{t.home.latestPosts}</h2>
           <DocumentCards collection="posts" docs={posts} locale={locale} />
           <p className="section-more">
-            <Link href={paths.blog(locale)}>{t.home.allPosts}</Link>
+            <a href={paths.blog(locale)}>{t.home.allPosts}</a>
           </p>
         </section>
         <section className="contact-cta home-closing" aria-labelledby="home-closing">
           <h2 id="home-closing">{closing.heading}</h2>
           {closing.text ? <p>{closing.text}</p> : null}
-          <Link className="button" href={closing.ctaLink}>
+          <a className="button" href={closing.ctaLink}>
             {closing.ctaLabel}
-          </Link>
+          </a>
         </section>
       </div>
     </>

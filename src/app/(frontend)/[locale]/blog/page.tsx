@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { cache } from 'react'
 
 import { DocumentCards } from '@/components/DocumentCard'
@@ -65,18 +64,18 @@ export default async function BlogPage({ params, searchParams }: Props) {
       {result.totalPages > 1 ? (
         <nav className="pagination" aria-label={t.blog.pagination}>
           {page > 1 ? (
-            <Link href={paths.blog(locale, page - 1)} rel="prev">
+            <a href={paths.blog(locale, page - 1)} rel="prev">
               ← {t.blog.previous}
-            </Link>
+            </a>
           ) : (
             <span />
           )}{' '}
           {/* Spaces between the parts: the page's text (and its markdown twin) reads as words. */}
           <span>{t.blog.pageOf(page, result.totalPages)}</span>{' '}
           {page < result.totalPages ? (
-            <Link href={paths.blog(locale, page + 1)} rel="next">
+            <a href={paths.blog(locale, page + 1)} rel="next">
               {t.blog.next} →
-            </Link>
+            </a>
           ) : (
             <span />
           )}

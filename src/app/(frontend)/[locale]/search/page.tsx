@@ -1,7 +1,6 @@
 // /{locale}/search?q=…&page=… – site search: a plain GET form, results paged (src/search/)
 import type { Metadata } from 'next'
 import { headers } from 'next/headers'
-import Link from 'next/link'
 
 import { setResponseStatus } from '@/http/response-status'
 import { isLocale } from '@/i18n/locales'
@@ -81,9 +80,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
             {outcome.results.docs.map((hit) => (
               <li key={`${hit.collection}-${hit.id}`}>
                 <h2>
-                  <Link href={paths.document(hit.collection, hit.locale, hit.slug)}>
-                    {hit.title}
-                  </Link>
+                  <a href={paths.document(hit.collection, hit.locale, hit.slug)}>{hit.title}</a>
                 </h2>
                 <p className="meta">
                   {hit.collection === 'posts' ? t.search.post : t.search.caseStudy}
@@ -102,17 +99,17 @@ export default async function SearchPage({ params, searchParams }: Props) {
           {outcome.results.totalPages > 1 ? (
             <nav className="pagination" aria-label={t.blog.pagination}>
               {outcome.results.hasPrevPage ? (
-                <Link href={paths.search(locale, outcome.q, outcome.results.page - 1)} rel="prev">
+                <a href={paths.search(locale, outcome.q, outcome.results.page - 1)} rel="prev">
                   ← {t.search.previous}
-                </Link>
+                </a>
               ) : (
                 <span />
               )}
               <span>{t.blog.pageOf(outcome.results.page, outcome.results.totalPages)}</span>
               {outcome.results.hasNextPage ? (
-                <Link href={paths.search(locale, outcome.q, outcome.results.page + 1)} rel="next">
+                <a href={paths.search(locale, outcome.q, outcome.results.page + 1)} rel="next">
                   {t.search.next} →
-                </Link>
+                </a>
               ) : (
                 <span />
               )}

@@ -1,6 +1,5 @@
 // /{locale}/blog/category/{slug}?page=… – the published posts of one category, paged like the blog
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { cache } from 'react'
 
 import { DocumentCards } from '@/components/DocumentCard'
@@ -66,24 +65,24 @@ export default async function CategoryPage({ params, searchParams }: Props) {
       {posts.totalPages > 1 ? (
         <nav className="pagination" aria-label={t.blog.pagination}>
           {page > 1 ? (
-            <Link href={paths.category(locale, slug, page - 1)} rel="prev">
+            <a href={paths.category(locale, slug, page - 1)} rel="prev">
               ← {t.blog.previous}
-            </Link>
+            </a>
           ) : (
             <span />
           )}
           <span>{t.blog.pageOf(page, posts.totalPages)}</span>
           {page < posts.totalPages ? (
-            <Link href={paths.category(locale, slug, page + 1)} rel="next">
+            <a href={paths.category(locale, slug, page + 1)} rel="next">
               {t.blog.next} →
-            </Link>
+            </a>
           ) : (
             <span />
           )}
         </nav>
       ) : null}
       <p>
-        <Link href={paths.blog(locale)}>← {t.nav.blog}</Link>
+        <a href={paths.blog(locale)}>← {t.nav.blog}</a>
       </p>
     </div>
   )
