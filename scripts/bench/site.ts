@@ -7,8 +7,9 @@
  *   2. for each public surface, runs the bare-Node baseline and the app alternately, and reports
  *      req/s, p50, p99, errors, the ratio of the two, and server CPU time per request
  *      (/proc/<pid>/stat before and after);
- *   3. measures cache misses on a second instance with the response cache off: latency one
- *      request at a time, throughput and CPU per request at 32 connections, the server's and
+ *   3. measures cache misses on a second instance with the response cache off, each surface
+ *      loaded for BENCH_MISS_WARM_UP_SECONDS first: latency one request at a time, throughput
+ *      and CPU per request at 32 connections, the server's and
  *      that of the PostgreSQL backends serving it (when the database server runs on this machine);
  *   4. publishes, unpublishes and deletes on one instance and times until a second instance
  *      (with its cache warm) shows it;
@@ -16,7 +17,8 @@
  *   6. reports the first instance's RSS and peak RSS after all that.
  * It prints a markdown report and writes it to .data/benchmarks-site.md.
  *
- * Settings: BENCH_POSTS (1000), BENCH_SECONDS (5), BENCH_CONNECTIONS (32).
+ * Settings: BENCH_POSTS (1000), BENCH_SECONDS (5), BENCH_CONNECTIONS (32),
+ * BENCH_MISS_WARM_UP_SECONDS (5).
  */
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -43,6 +45,8 @@ import {
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
+/** How long each surface is loaded, at BENCH_CONNECTIONS, before its misses are measured. */
+const MISS_WARM_UP_SECONDS = Number(process.env.BENCH_MISS_WARM_UP_SECONDS ?? 5)
 // Its own database per TEST_RUN_ID: helpers sharing a PostgreSQL server don't drop each other's.
 const RUN = `bench-site${process.env.TEST_RUN_ID ? `-${process.env.TEST_RUN_ID}` : ''}`
 const MB = 1024 * 1024
@@ -142,9 +146,10 @@ async function main(): Promise<void> {
         'HTML home',
       ].includes(name),
     )) {
+      // Past the first few hundred renders of a page, which run code V8 has not optimised yet
+      // and grow its heap: their cost is the cold start's, measured above.
       await load(uncached.url, [surface], uncached.process.pid!, {
-        seconds: 1,
-        connections: 4,
+        seconds: MISS_WARM_UP_SECONDS,
         headers,
       })
       const serial = await load(uncached.url, [surface], uncached.process.pid!, {
