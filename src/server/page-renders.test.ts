@@ -6,18 +6,14 @@ import { describe, expect, it } from 'vitest'
 
 import { pageRenders, withPageRenders } from './page-renders'
 
-/** As much of a response as the renders look at: its `close` event and whether it is over. */
+/** As much of a response as the renders look at: its `close` event. */
 class FakeResponse extends EventEmitter {
-  destroyed = false
-  writableEnded = false
   /** The response is sent. */
   finish() {
-    this.writableEnded = true
     this.emit('close')
   }
   /** The client went away. */
   abort() {
-    this.destroyed = true
     this.emit('close')
   }
 }

@@ -32,35 +32,35 @@ export const defaultPageRenders = () => 2 * availableParallelism()
 
 export function pageRenders(limit: number): PageRenders {
   let running = 0
-  const queue: { response: ServerResponse; render: () => void }[] = []
+  const queue: { state: 'waiting' | 'running' | 'closed'; render: () => void }[] = []
 
   const startWaiting = () => {
     while (running < limit && queue.length > 0) {
       const turn = queue.shift()!
       // Its client left while it waited: nobody to render it for.
-      if (turn.response.destroyed || turn.response.writableEnded) continue
+      if (turn.state === 'closed') continue
       running += 1
+      turn.state = 'running'
       turn.render()
     }
   }
 
   return {
     run(response, render) {
-      let started = false
+      const turn = {
+        state: 'waiting' as 'waiting' | 'running' | 'closed',
+        // A waiting render starts when another one's response closes: it runs in the context it
+        // was asked for in (the request's status slot, its log context), not in that one's.
+        render: AsyncResource.bind(render),
+      }
       response.once('close', () => {
-        if (!started) return
+        const wasRunning = turn.state === 'running'
+        turn.state = 'closed'
+        if (!wasRunning) return
         running -= 1
         startWaiting()
       })
-      queue.push({
-        response,
-        // A waiting render starts when another one's response closes: it runs in the context it
-        // was asked for in (the request's status slot, its log context), not in that one's.
-        render: AsyncResource.bind(() => {
-          started = true
-          render()
-        }),
-      })
+      queue.push(turn)
       startWaiting()
     },
     get running() {
