@@ -61,6 +61,16 @@ interface ListedRead {
   select?: SelectType
 }
 
+/**
+ * Where a keyset page of a list starts: after the document with this date and id, in the lists'
+ * order (newest first, the id breaking a tie). A published document always has a date (the
+ * publish stamps it, src/fields/publishable.ts).
+ */
+export interface ListedKey {
+  publishedAt: string
+  id: number
+}
+
 const idList = (ids: readonly number[]) =>
   sql.join(
     ids.map((id) => sql`${id}`),
@@ -79,7 +89,12 @@ async function listedIds(
   collection: PageCollection,
   locale: Locale,
   filter: ListFilter,
-  { limit, offset, count }: { limit: number; offset: number; count: boolean },
+  {
+    limit,
+    offset,
+    count,
+    after,
+  }: { limit: number; offset: number; count: boolean; after?: ListedKey },
 ): Promise<{ ids: number[]; totalDocs: number }> {
   const payload = await getPayloadClient()
   const { table, locales, rels } = collectionTables(collection)
@@ -94,11 +109,20 @@ async function listedIds(
   if (filter.excluding !== undefined && filter.excluding.length > 0) {
     conditions.push(sql`d.id not in (${idList(filter.excluding)})`)
   }
-  const from = sql`from ${table} d
+  const listed = sql`from ${table} d
     join ${locales} l on l._parent_id = d.id and l._locale = ${locale}
     where ${sql.join(conditions, sql` and `)}`
+  // The count is of the whole list; the page starts after `after`, where there is one. Its date
+  // goes as the instant JavaScript reads (a client's cursor may name a 30th of February, which
+  // JavaScript rolls over and PostgreSQL would refuse to parse).
+  const afterMs = after === undefined ? undefined : Date.parse(after.publishedAt)
+  if (afterMs !== undefined && !Number.isFinite(afterMs)) return { ids: [], totalDocs: 0 }
+  const from =
+    after === undefined
+      ? listed
+      : sql`${listed} and (d.published_at, d.id) < (to_timestamp(${afterMs! / 1000}), ${after.id})`
   const { rows } = await payload.db.drizzle.execute<{ total?: string; ids: number[] }>(sql`
-    select ${count ? sql`(select count(*) ${from}) as total,` : sql``}
+    select ${count ? sql`(select count(*) ${listed}) as total,` : sql``}
       array(select d.id ${from}
         order by d.published_at desc, d.id desc
         limit ${sql.raw(String(Math.trunc(limit)))} offset ${offset}) as ids`)
@@ -159,6 +183,21 @@ export async function newestDocuments(
 ): Promise<SiteDocument[]> {
   const { ids } = await listedIds(collection, locale, filter, { limit, offset: 0, count: false })
   return documentsByIds(collection, locale, ids, select)
+}
+
+/**
+ * Up to `limit` documents of a list after `after` (from its newest without one), newest first:
+ * a keyset page, which the list index serves, so a late page costs what the first does (the
+ * whole-site files, MCP's resources).
+ */
+export async function documentsAfter(
+  collection: PageCollection,
+  locale: Locale,
+  after: ListedKey | undefined,
+  { limit, select, depth = 1 }: { limit: number; select?: SelectType; depth?: number },
+): Promise<SiteDocument[]> {
+  const { ids } = await listedIds(collection, locale, {}, { limit, offset: 0, count: false, after })
+  return documentsByIds(collection, locale, ids, select, depth)
 }
 
 /**

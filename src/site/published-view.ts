@@ -9,7 +9,14 @@ import { collectionTables } from '@/lib/collection-tables'
 import { getPayloadClient } from '@/lib/payload'
 import type { Media } from '@/payload-types'
 
-import { CARD_FIELDS, documentsByIds, listDocuments, type SiteDocument } from './content'
+import {
+  CARD_FIELDS,
+  documentsAfter,
+  documentsByIds,
+  listDocuments,
+  type ListedKey,
+  type SiteDocument,
+} from './content'
 import { LISTED_ROW_SQL, TRANSLATED } from './translations'
 import { RELATED_POSTS, relatedAmong } from './related'
 import type { PageCollection } from './routes'
@@ -429,40 +436,16 @@ export const PUBLISHED_PAGE_SIZE = 100
 
 /**
  * Up to `limit` listed documents of a collection in `locale`, newest first, starting after the
- * document `after` (keyset pagination on publishedAt and id, which the list index serves, so a
- * late page costs what the first does). A published document always has a publishedAt (the
- * publish stamps it, src/fields/publishable.ts).
+ * document `after` (a keyset page: `documentsAfter`).
  */
-export async function listedAfter(
+export function listedAfter(
   collection: PageCollection,
   locale: Locale,
-  after: { publishedAt: string; id: number } | undefined,
+  after: ListedKey | undefined,
   limit: number,
   { depth = 1, select }: { depth?: number; select?: SelectType } = {},
 ): Promise<SiteDocument[]> {
-  const keyset: Where | undefined = after
-    ? {
-        or: [
-          { publishedAt: { less_than: after.publishedAt } },
-          {
-            and: [{ publishedAt: { equals: after.publishedAt } }, { id: { less_than: after.id } }],
-          },
-        ],
-      }
-    : undefined
-  const payload = await getPayloadClient()
-  const { docs } = await payload.find({
-    collection,
-    locale,
-    where: and(keyset, listedWhere(collection, locale)),
-    sort: ['-publishedAt', '-id'],
-    limit,
-    pagination: false,
-    depth,
-    select,
-    ...published,
-  })
-  return docs as SiteDocument[]
+  return documentsAfter(collection, locale, after, { limit, select, depth })
 }
 
 /** The fields a list of documents shows (MCP list_documents, resources/list). */
@@ -485,7 +468,7 @@ export async function* publishedPages(
   locale: Locale,
   { size = PUBLISHED_PAGE_SIZE, select }: { size?: number; select?: SelectType } = {},
 ): AsyncGenerator<SiteDocument[]> {
-  let after: { publishedAt: string; id: number } | undefined
+  let after: ListedKey | undefined
   for (;;) {
     const docs = await listedAfter(collection, locale, after, size, { select })
     if (docs.length === 0) return

@@ -376,6 +376,14 @@ describe('resources', () => {
     expect(error).toMatchObject({ code: -32602 })
   })
 
+  it('pages on from a cursor naming a day the calendar lacks as from the day after', async () => {
+    const cursor = (date: string) => Buffer.from(`after:0:999999999:${date}`).toString('base64url')
+    const rolled = await mcp.listResources({ cursor: cursor('2024-02-30T00:00:00Z') })
+    const next = await mcp.listResources({ cursor: cursor('2024-03-01T00:00:00.000Z') })
+    expect(rolled.resources.length).toBeGreaterThan(0)
+    expect(rolled).toEqual(next)
+  })
+
   it('reads a resource as its markdown twin; an unpublished or unknown URI is -32602', async () => {
     const uri = `${baseUrl()}${paths.twin(paths.post('en', content.post.slug))}`
     const { contents } = await mcp.readResource({ uri })

@@ -99,6 +99,52 @@ describe("a category page lists what Payload's query of the listed rule finds", 
   })
 })
 
+describe("MCP's resources, page after page, are what Payload's query of the listed rule finds", () => {
+  it('every listed post and case study in each language, in order, once', async () => {
+    const everyResource = async () => {
+      const names: string[] = []
+      let cursor: string | undefined
+      do {
+        const page = await mcp.listResources(cursor ? { cursor } : {})
+        names.push(...page.resources.map((resource) => resource.name))
+        cursor = page.nextCursor
+      } while (cursor)
+      return names
+    }
+    const expectedNames = async () => {
+      const names: string[] = []
+      for (const collection of ['posts', 'case-studies'] as const) {
+        for (const locale of LOCALES) {
+          const { docs } = await asAdminJson<Slugs>(
+            `/api/${collection}?locale=${locale}&${RULE}&pagination=false`,
+          )
+          names.push(...docs.map((doc) => `${collection}/${locale}/${doc.slug}`))
+        }
+      }
+      return names
+    }
+    // More than a page of 100, the page ending among posts of one date (the id breaks the tie).
+    for (let count = (await everyResource()).length; count < 101; count += 8) {
+      await Promise.all(
+        Array.from({ length: Math.min(8, 101 - count) }, () =>
+          createDocument('posts', { status: 'published', publishedAt: '2001-01-01T00:00:00.000Z' }),
+        ),
+      )
+    }
+    // Other suites publish meanwhile: compared when nothing changed between the two reads.
+    let listed: string[] = []
+    let expected: string[] = []
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const before = await expectedNames()
+      listed = await everyResource()
+      expected = await expectedNames()
+      if (JSON.stringify(before) === JSON.stringify(expected)) break
+    }
+    expect(expected.length).toBeGreaterThan(100)
+    expect(listed).toEqual(expected)
+  }, 120_000)
+})
+
 describe("MCP's list_documents pages as Payload's query of the listed rule does", () => {
   it.each(LOCALES)('%s: the ids and counts of a page', async (locale) => {
     // Other suites publish meanwhile: the two reads are compared when nothing changed between.
