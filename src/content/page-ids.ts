@@ -2,7 +2,6 @@ import 'server-only'
 
 import { sql } from '@payloadcms/db-postgres'
 import type { SQL } from '@payloadcms/db-postgres/drizzle'
-import type { Payload } from 'payload'
 
 import { DEFAULT_LOCALE } from '@/i18n/locales'
 import { collectionTables } from '@/lib/collection-tables'
@@ -27,28 +26,14 @@ const SORT_COLUMNS: Record<string, { column: string; localized: boolean }> = {
 }
 
 /**
- * The ids of a public list's page and the list's count, in one statement of our own: Payload's
- * `find` spent about 2 ms of Node building its two statements (the page, then its count) for ten
- * ids, and a third past the last page. What it selects is the anonymous reader's rule, written out: published documents
- * (`publishedOnly`; categories have no drafts), the slug and category filters, the sort with its
- * tie-breaker, the page. `tests/int/api-list-ids.test.ts` holds it to Payload's query for every
- * collection, sort, direction, locale and filter.
- */
-export async function publishedPageIds(
-  payload: Payload,
-  collection: ReadableCollection,
-  query: ListQuery,
-): Promise<PageIds> {
-  const { rows } = await payload.db.drizzle.execute<{ total: string; ids: number[] }>(
-    pageIdsStatement(collection, query),
-  )
-  const [row] = rows
-  return { ids: row?.ids ?? [], totalDocs: Number(row?.total ?? 0) }
-}
-
-/**
- * The statement of `publishedPageIds`: one row of `total` (the list's count) and `ids` (the
- * page's, in order). Published documents' reads (published-documents.ts) join it to theirs.
+ * The ids of a public list's page and the list's count, in one statement of our own: one row of
+ * `total` (the list's count) and `ids` (the page's, in order), which published documents' reads
+ * (published-documents.ts) join to theirs. Payload's `find` spent about 2 ms of Node building its
+ * two statements (the page, then its count) for ten ids, and a third past the last page. What it
+ * selects is the anonymous reader's rule, written out: published documents (`publishedOnly`;
+ * categories have no drafts), the slug and category filters, the sort with its tie-breaker, the
+ * page. `tests/int/api-list-ids.test.ts` holds it to Payload's query for every collection, sort,
+ * direction, locale and filter.
  */
 export function pageIdsStatement(collection: ReadableCollection, query: ListQuery): SQL {
   const { table, locales, rels } = collectionTables(collection)

@@ -13,7 +13,7 @@ import { s3Settings } from '@/media/s3'
 import { publicMediaIds } from '@/media/usage'
 
 import type { ReadableCollection } from './contract'
-import { type PageIds, pageIdsStatement, publishedPageIds } from './page-ids'
+import { type PageIds, pageIdsStatement } from './page-ids'
 import type { ListQuery } from './query'
 
 /**
@@ -486,41 +486,61 @@ export async function readPublishedDocuments(
   return documentsOf(payload, rows, fields, read)
 }
 
-/** A page of a public list: its ids in order, the list's count, and its documents as above. */
+/** A page of a list: its ids in order, the list's count, and its documents as above. */
 export interface PublishedPage extends PageIds, PublishedDocuments {}
 
 /**
- * A public list's page (page-ids.ts: its ids and the list's count) and its documents, in one
- * statement: each statement sent to PostgreSQL costs a round trip that weighed more than the
- * ids' read itself.
+ * A page of a list and its documents, in one statement: `pageStatement` picks the page, as one
+ * row of the page's ids in order (`ids`) and the list's count (`total`, null where none is
+ * needed). Each statement sent to PostgreSQL costs a round trip that weighed more than the ids'
+ * read itself. The public API's lists pick theirs with page-ids.ts, the site's with the listed
+ * rule (src/site/content.ts).
  */
-export async function readPublishedPage(
+export async function readPublishedList(
+  payload: Payload,
+  collection: ReadableCollection,
+  pageStatement: SQL,
+  read: PublishedRead & {
+    /** Why every document of the page is left to Payload, whatever this read could cover. */
+    declineAll?: string
+  },
+): Promise<PublishedPage> {
+  type PageRow = { total: string | null; ids: number[] }
+  const covered =
+    read.declineAll === undefined
+      ? coveredFields(collection, read.select)
+      : { reason: read.declineAll }
+  if ('reason' in covered) {
+    const { rows } = await readDatabase(payload).execute<PageRow>(pageStatement)
+    const ids = rows[0]?.ids ?? []
+    const declined = ids.length > 0 ? [{ ids, reason: covered.reason }] : []
+    return { ids, totalDocs: Number(rows[0]?.total ?? 0), docs: [], declined }
+  }
+  const { fields } = covered
+  const documents = documentsStatement(collection, sql`d.id = any(p.ids)`, fields, read.depth)
+  const { rows } = await readDatabase(payload).execute<
+    Row & { _total: string | null; _ids: number[] }
+  >(sql`
+    select p.total as _total, p.ids as _ids, d.*
+    from (${pageStatement}) p left join lateral (${documents}) d on true`)
+  const [first] = rows
+  const ids = first?._ids ?? []
+  const documentsRead = await documentsOf(
+    payload,
+    rows.filter((row) => row.id !== null),
+    fields,
+    read,
+  )
+  return { ids, totalDocs: Number(first?._total ?? 0), ...documentsRead }
+}
+
+/** A public list's page (page-ids.ts: its ids and the list's count) and its documents. */
+export function readPublishedPage(
   payload: Payload,
   collection: ReadableCollection,
   query: ListQuery,
 ): Promise<PublishedPage> {
-  const covered = coveredFields(collection, query.select)
-  if ('reason' in covered) {
-    const page = await publishedPageIds(payload, collection, query)
-    const declined = page.ids.length > 0 ? [{ ids: page.ids, reason: covered.reason }] : []
-    return { ...page, docs: [], declined }
-  }
-  const { fields } = covered
-  const documents = documentsStatement(collection, sql`d.id = any(p.ids)`, fields, query.depth)
-  const { rows } = await readDatabase(payload).execute<
-    Row & { _total: string; _ids: number[] }
-  >(sql`
-    select p.total as _total, p.ids as _ids, d.*
-    from (${pageIdsStatement(collection, query)}) p left join lateral (${documents}) d on true`)
-  const [first] = rows
-  const ids = first?._ids ?? []
-  const read = await documentsOf(
-    payload,
-    rows.filter((row) => row.id !== null),
-    fields,
-    query,
-  )
-  return { ids, totalDocs: Number(first?._total ?? 0), ...read }
+  return readPublishedList(payload, collection, pageIdsStatement(collection, query), query)
 }
 
 /** The documents of rows read by `documentsStatement`, and those Payload must answer for. */

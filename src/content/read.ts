@@ -1,5 +1,6 @@
 import 'server-only'
 
+import type { SQL } from '@payloadcms/db-postgres/drizzle'
 import type { Payload, SelectType } from 'payload'
 
 import type { ReadableCollection } from './contract'
@@ -7,6 +8,7 @@ import {
   type PublishedDocuments,
   type PublishedRead,
   readPublishedDocuments,
+  readPublishedList,
   readPublishedPage,
 } from './published-documents'
 import type { DocumentQuery, ListQuery } from './query'
@@ -58,12 +60,9 @@ export async function listPublished(
     depth: query.depth,
     select: toSelect(query.select),
   })
-  // In the page's order (a document unpublished between the two reads is left out, as it would
-  // be a moment later).
-  const byId = new Map(docs.map((doc) => [doc.id, doc]))
   const totalPages = Math.ceil(totalDocs / query.limit)
   return {
-    docs: ids.flatMap((id) => byId.get(id) ?? []) as unknown as Record<string, unknown>[],
+    docs: inPageOrder(ids, docs),
     totalDocs,
     limit: query.limit,
     page: query.page,
@@ -96,10 +95,27 @@ export interface ReadByIds {
   select?: SelectType
 }
 
+/** The documents of a page in the order of its ids (one unpublished since is left out). */
+function inPageOrder(ids: readonly number[], docs: readonly { id?: unknown }[]) {
+  const byId = new Map(docs.map((doc) => [doc.id, doc]))
+  return ids.flatMap((id) => byId.get(id) ?? []) as unknown as Record<string, unknown>[]
+}
+
+/**
+ * The fields of Payload's `select` that published-documents.ts reads (every field when it names
+ * none), or null for a selection inside a group (MCP's `meta.description`), which it does not
+ * write out: Payload reads those.
+ */
+function fieldsWrittenOut(select: SelectType | undefined): string[] | undefined | null {
+  const fields = select && Object.keys(select)
+  return !fields || fields.every((field) => select[field] === true) ? fields : null
+}
+
+const INSIDE_A_GROUP = 'a selection inside a group'
+
 /**
  * Published documents among `ids` as an anonymous caller reads them, in no particular order:
- * what a document's read and the site's pages read. A selection inside a group (MCP's
- * `meta.description`) is not one published-documents.ts writes out: Payload reads it.
+ * what a document's read and the site's pages read.
  */
 export async function publishedByIds(
   payload: Payload,
@@ -108,12 +124,36 @@ export async function publishedByIds(
   read: ReadByIds,
 ): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return []
-  const fields = read.select && Object.keys(read.select)
-  const topLevel = !fields || fields.every((field) => read.select?.[field] === true)
-  const documents = topLevel
-    ? await readPublishedDocuments(payload, collection, ids, { ...read, select: fields })
-    : { docs: [], declined: [{ ids, reason: 'a selection inside a group' }] }
+  const fields = fieldsWrittenOut(read.select)
+  const documents =
+    fields === null
+      ? { docs: [], declined: [{ ids, reason: INSIDE_A_GROUP }] }
+      : await readPublishedDocuments(payload, collection, ids, { ...read, select: fields })
   return withDeclined(payload, collection, documents, read)
+}
+
+/**
+ * A page of a list that `pageStatement` picks (its ids in order, and its count where it counts:
+ * see `readPublishedList`) with its documents as an anonymous caller reads them, in the page's
+ * order: one statement where the documents are read in SQL of our own. The site's lists.
+ */
+export async function publishedList(
+  payload: Payload,
+  collection: ReadableCollection,
+  pageStatement: SQL,
+  read: ReadByIds,
+): Promise<{ docs: Record<string, unknown>[]; totalDocs: number }> {
+  const fields = fieldsWrittenOut(read.select)
+  const { ids, totalDocs, ...documents } =
+    fields === null
+      ? await readPublishedList(payload, collection, pageStatement, {
+          ...read,
+          select: undefined,
+          declineAll: INSIDE_A_GROUP,
+        })
+      : await readPublishedList(payload, collection, pageStatement, { ...read, select: fields })
+  const docs = await withDeclined(payload, collection, documents, read)
+  return { docs: inPageOrder(ids, docs), totalDocs }
 }
 
 /**

@@ -1,13 +1,14 @@
 import 'server-only'
 
 import { sql } from '@payloadcms/db-postgres'
+import type { SQL } from '@payloadcms/db-postgres/drizzle'
 import type { SelectType } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { signedInUser } from '@/lib/auth'
 import { collectionTables } from '@/lib/collection-tables'
 import { getPayloadClient } from '@/lib/payload'
-import { publishedByIds } from '@/content/read'
+import { publishedByIds, publishedList } from '@/content/read'
 import type { CaseStudy, Category, Media, Post } from '@/payload-types'
 
 import type { PageCollection } from './routes'
@@ -78,14 +79,16 @@ const idList = (ids: readonly number[]) =>
   )
 
 /**
- * The ids of `limit` listed documents of a list in `locale` from `offset`, newest first, and
- * with `count` how many the list has: one statement of our own, the listed rule written out
- * (`LISTED_ROW_SQL`) with the list's filter. Payload read a list with the rule's condition on a
- * translated field as two statements (the page's distinct ids, then their rows) and a third to
- * count. The limit is written into the text, so that the statement's plan can be kept (see
- * `newestPostIdsSql` in published-view.ts); the offset varies with the page and stays a value.
+ * The statement that picks a page of a list in `locale`: `limit` listed documents from `offset`
+ * (or after `after`), newest first, as one row of their ids (`ids`) and, with `count`, how many
+ * the list has (`total`) — the listed rule written out (`LISTED_ROW_SQL`) with the list's filter.
+ * Payload read a list with the rule's condition on a translated field as two statements (the
+ * page's distinct ids, then their rows) and a third to count; the documents' read joins this one
+ * (`publishedList`), so a list is one statement. The limit is written into the text, so that the
+ * statement's plan can be kept (see `newestPostIdsSql` in published-view.ts); the offset varies
+ * with the page and stays a value. Null when the filter leaves nothing to list.
  */
-async function listedIds(
+function listedPageStatement(
   collection: PageCollection,
   locale: Locale,
   filter: ListFilter,
@@ -95,12 +98,11 @@ async function listedIds(
     count,
     after,
   }: { limit: number; offset: number; count: boolean; after?: ListedKey },
-): Promise<{ ids: number[]; totalDocs: number }> {
-  const payload = await getPayloadClient()
+): SQL | null {
   const { table, locales, rels } = collectionTables(collection)
   const conditions = [LISTED_ROW_SQL]
   if (filter.categories !== undefined) {
-    if (filter.categories.length === 0) return { ids: [], totalDocs: 0 }
+    if (filter.categories.length === 0) return null
     conditions.push(sql`exists (select 1 from ${rels} r
       where r.parent_id = d.id and r.path = 'categories'
         and r.categories_id in (${idList(filter.categories)}))`)
@@ -116,17 +118,35 @@ async function listedIds(
   // goes as the instant JavaScript reads (a client's cursor may name a 30th of February, which
   // JavaScript rolls over and PostgreSQL would refuse to parse).
   const afterMs = after === undefined ? undefined : Date.parse(after.publishedAt)
-  if (afterMs !== undefined && !Number.isFinite(afterMs)) return { ids: [], totalDocs: 0 }
+  if (afterMs !== undefined && !Number.isFinite(afterMs)) return null
   const from =
     after === undefined
       ? listed
       : sql`${listed} and (d.published_at, d.id) < (to_timestamp(${afterMs! / 1000}), ${after.id})`
-  const { rows } = await payload.db.drizzle.execute<{ total?: string; ids: number[] }>(sql`
-    select ${count ? sql`(select count(*) ${listed}) as total,` : sql``}
+  return sql`
+    select ${count ? sql`(select count(*) ${listed})` : sql`null::bigint`} as total,
       array(select d.id ${from}
         order by d.published_at desc, d.id desc
-        limit ${sql.raw(String(Math.trunc(limit)))} offset ${offset}) as ids`)
-  return { ids: rows[0]?.ids ?? [], totalDocs: Number(rows[0]?.total ?? 0) }
+        limit ${sql.raw(String(Math.trunc(limit)))} offset ${offset}) as ids`
+}
+
+/** A page of a list with its documents (depth 1 unless said), in one statement. */
+async function listedDocuments(
+  collection: PageCollection,
+  locale: Locale,
+  filter: ListFilter,
+  page: { limit: number; offset: number; count: boolean; after?: ListedKey },
+  { select, depth = 1 }: { select?: SelectType; depth?: number },
+): Promise<{ docs: SiteDocument[]; totalDocs: number }> {
+  const statement = listedPageStatement(collection, locale, filter, page)
+  if (statement === null) return { docs: [], totalDocs: 0 }
+  const payload = await getPayloadClient()
+  const { docs, totalDocs } = await publishedList(payload, collection, statement, {
+    locale,
+    depth,
+    select,
+  })
+  return { docs: docs as unknown as SiteDocument[], totalDocs }
 }
 
 /**
@@ -159,17 +179,14 @@ export async function listDocuments(
     select,
   }: { page?: number; limit?: number } & ListedRead = {},
 ): Promise<DocumentPage> {
-  const { ids, totalDocs } = await listedIds(collection, locale, filter, {
-    limit,
-    offset: (page - 1) * limit,
-    count: true,
-  })
-  return {
-    docs: await documentsByIds(collection, locale, ids, select),
-    page,
-    totalPages: Math.ceil(totalDocs / limit),
-    totalDocs,
-  }
+  const { docs, totalDocs } = await listedDocuments(
+    collection,
+    locale,
+    filter,
+    { limit, offset: (page - 1) * limit, count: true },
+    { select },
+  )
+  return { docs, page, totalPages: Math.ceil(totalDocs / limit), totalDocs }
 }
 
 /**
@@ -181,8 +198,8 @@ export async function newestDocuments(
   locale: Locale,
   { limit, filter = {}, select }: { limit: number } & ListedRead,
 ): Promise<SiteDocument[]> {
-  const { ids } = await listedIds(collection, locale, filter, { limit, offset: 0, count: false })
-  return documentsByIds(collection, locale, ids, select)
+  const page = { limit, offset: 0, count: false }
+  return (await listedDocuments(collection, locale, filter, page, { select })).docs
 }
 
 /**
@@ -196,8 +213,8 @@ export async function documentsAfter(
   after: ListedKey | undefined,
   { limit, select, depth = 1 }: { limit: number; select?: SelectType; depth?: number },
 ): Promise<SiteDocument[]> {
-  const { ids } = await listedIds(collection, locale, {}, { limit, offset: 0, count: false, after })
-  return documentsByIds(collection, locale, ids, select, depth)
+  const page = { limit, offset: 0, count: false, after }
+  return (await listedDocuments(collection, locale, {}, page, { select, depth })).docs
 }
 
 /**
