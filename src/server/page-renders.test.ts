@@ -51,6 +51,7 @@ describe('page renders', () => {
     renders.run(asResponse(left), () => started.push('left'))
     renders.run(asResponse(last), () => started.push('last'))
     left.abort()
+    expect(renders.waiting).toBe(1)
     first.finish()
     expect(started).toEqual(['first', 'last'])
     expect(renders.running).toBe(1)

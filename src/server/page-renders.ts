@@ -67,7 +67,7 @@ export function pageRenders(limit: number): PageRenders {
       return running
     },
     get waiting() {
-      return queue.length
+      return queue.filter((turn) => turn.state === 'waiting').length
     },
   }
 }
