@@ -180,7 +180,7 @@ const schema = z.object({
   SERVER_KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(CONNECTION_LIMITS.keepAliveTimeoutMs),
   /** Connections held at once; keep it under the process's open-file limit (`ulimit -n`). */
   SERVER_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(CONNECTION_LIMITS.maxConnections),
-  /** The site's pages rendered at once (src/server/page-renders.ts); default two per core. */
+  /** The site's pages rendered at once (src/server/page-renders.ts); default four per core. */
   PAGE_RENDERS_MAX: z.coerce.number().int().min(1).max(1024).default(defaultPageRenders),
 })
 

@@ -9,8 +9,10 @@ import { availableParallelism } from 'node:os'
  * its database reads take about a millisecond of the seven or so. Started all at once, thirty-two
  * renders on two cores each take sixteen times as long, keep their partial trees alive together,
  * and the garbage collector copies and scans all of them: measured on a page miss with 32
- * clients, a fifth more CPU per page and fewer pages a second than with four at a time
- * (docs/benchmarks.md). Waiting in line costs a page nothing it wouldn't have waited anyway.
+ * clients, a fifth more CPU per page and fewer pages a second than with four or eight at a time
+ * (docs/benchmarks.md). The default leaves room for renders waiting on the database: at two per
+ * core, eight clients reading while an editor published (the churn benchmark) were served less
+ * in two runs of three.
  *
  * What counts as a page render is the caller's choice (src/server/main.ts: the site's HTML
  * pages). Every other request (the content API, twins, files, the admin) goes straight through.
@@ -27,8 +29,8 @@ export interface PageRenders {
   readonly waiting: number
 }
 
-/** Renders at once by default: two per core the process may use. */
-export const defaultPageRenders = () => 2 * availableParallelism()
+/** Renders at once by default: four per core the process may use. */
+export const defaultPageRenders = () => 4 * availableParallelism()
 
 export function pageRenders(limit: number): PageRenders {
   let running = 0
