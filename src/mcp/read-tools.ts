@@ -4,7 +4,7 @@ import { LOCALES, type Locale } from '@/i18n/locales'
 import { documentMarkdown } from '@/markdown/document'
 import { parseTwinPath } from '@/markdown/twin-path'
 import type { SearchHit, SearchResults } from '@/search/contract'
-import type { SiteDocument } from '@/site/content'
+import type { ListedKey, SiteDocument } from '@/site/content'
 import { paths, type PageCollection } from '@/site/routes'
 import {
   absoluteUrl,
@@ -129,10 +129,8 @@ export interface DocumentResource {
 export class InvalidCursorError extends Error {}
 
 /** Where `resources/list` goes on: a collection and language (their index in the order), after a document. */
-interface ResourceCursor {
+interface ResourceCursor extends ListedKey {
   part: number
-  publishedAt: string
-  id: number
 }
 
 const encodeCursor = ({ part, publishedAt, id }: ResourceCursor) =>
@@ -152,7 +150,7 @@ function decodeCursor(cursor: string, parts: number): ResourceCursor {
 export type ListedReader = (
   collection: PageCollection,
   locale: Locale,
-  after: { publishedAt: string; id: number } | undefined,
+  after: ListedKey | undefined,
   limit: number,
 ) => Promise<readonly SiteDocument[]>
 

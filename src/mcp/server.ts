@@ -16,7 +16,8 @@ import { parseInquiry, problemsOf, type FieldProblem, type Inquiry } from '@/inq
 import { submitInquiry, type SubmitResult } from '@/inquiries/submit-inquiry'
 import { spendSearchBudgetOf } from '@/search/budget'
 import { searchPublished } from '@/search/search'
-import { listedAfter, listedDocumentView, listedPage, SUMMARY_FIELDS } from '@/site/published-view'
+import { documentsAfter } from '@/site/content'
+import { listedDocumentView, listedPage, SUMMARY_FIELDS } from '@/site/published-view'
 
 import {
   getDocumentInput,
@@ -218,7 +219,7 @@ export function createMcpServer(clientAddress: string | null): McpServer {
     try {
       return await listDocumentResources(
         (collection, locale, after, limit) =>
-          listedAfter(collection, locale, after, limit, { depth: 0, select: SUMMARY_FIELDS }),
+          documentsAfter(collection, locale, after, { limit, depth: 0, select: SUMMARY_FIELDS }),
         request.params?.cursor,
         env.SITE_URL,
       )

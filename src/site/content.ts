@@ -116,13 +116,14 @@ function listedPageStatement(
     where ${sql.join(conditions, sql` and `)}`
   // The count is of the whole list; the page starts after `after`, where there is one. Its date
   // goes as the instant JavaScript reads (a client's cursor may name a 30th of February, which
-  // JavaScript rolls over and PostgreSQL would refuse to parse).
+  // JavaScript rolls over and PostgreSQL would refuse to parse), its id as a bigint (a cursor's
+  // id may be past the ids' integer range).
   const afterMs = after === undefined ? undefined : Date.parse(after.publishedAt)
   if (afterMs !== undefined && !Number.isFinite(afterMs)) return null
   const from =
     after === undefined
       ? listed
-      : sql`${listed} and (d.published_at, d.id) < (to_timestamp(${afterMs! / 1000}), ${after.id})`
+      : sql`${listed} and (d.published_at, d.id) < (to_timestamp(${afterMs! / 1000}), ${after.id}::bigint)`
   return sql`
     select ${count ? sql`(select count(*) ${listed})` : sql`null::bigint`} as total,
       array(select d.id ${from}

@@ -434,20 +434,6 @@ export async function listedDocumentPage(
 /** How many documents each page of `publishedPages` reads. */
 export const PUBLISHED_PAGE_SIZE = 100
 
-/**
- * Up to `limit` listed documents of a collection in `locale`, newest first, starting after the
- * document `after` (a keyset page: `documentsAfter`).
- */
-export function listedAfter(
-  collection: PageCollection,
-  locale: Locale,
-  after: ListedKey | undefined,
-  limit: number,
-  { depth = 1, select }: { depth?: number; select?: SelectType } = {},
-): Promise<SiteDocument[]> {
-  return documentsAfter(collection, locale, after, { limit, select, depth })
-}
-
 /** The fields a list of documents shows (MCP list_documents, resources/list). */
 export const SUMMARY_FIELDS = {
   title: true,
@@ -460,7 +446,7 @@ export const SUMMARY_FIELDS = {
 
 /**
  * Every listed document of a collection in `locale`, newest first, a page at a time
- * (`listedAfter`), with the fields `select` names (all by default): llms-full.txt and the
+ * (`documentsAfter`), with the fields `select` names (all by default): llms-full.txt and the
  * schema.org feed stream through these.
  */
 export async function* publishedPages(
@@ -470,7 +456,7 @@ export async function* publishedPages(
 ): AsyncGenerator<SiteDocument[]> {
   let after: ListedKey | undefined
   for (;;) {
-    const docs = await listedAfter(collection, locale, after, size, { select })
+    const docs = await documentsAfter(collection, locale, after, { limit: size, select })
     if (docs.length === 0) return
     yield docs
     const last = docs.at(-1)!

@@ -384,6 +384,14 @@ describe('resources', () => {
     expect(rolled).toEqual(next)
   })
 
+  it("pages on from a cursor whose id is past the ids' integer range", async () => {
+    const date = '2024-03-01T00:00:00.000Z'
+    const cursor = (id: string) => Buffer.from(`after:0:${id}:${date}`).toString('base64url')
+    const far = await mcp.listResources({ cursor: cursor('9999999999') })
+    expect(far.resources.length).toBeGreaterThan(0)
+    expect(far).toEqual(await mcp.listResources({ cursor: cursor('2147483647') }))
+  })
+
   it('reads a resource as its markdown twin; an unpublished or unknown URI is -32602', async () => {
     const uri = `${baseUrl()}${paths.twin(paths.post('en', content.post.slug))}`
     const { contents } = await mcp.readResource({ uri })
