@@ -518,11 +518,15 @@ export async function readPublishedList(
   }
   const { fields } = covered
   const documents = documentsStatement(collection, sql`d.id = any(p.ids)`, fields, read.depth)
+  // Materialized: as a subquery in FROM, PostgreSQL pulled the page's row up into both its uses
+  // and walked the list's index twice, once for the ids returned and once for the documents read
+  // (page 500 of the API's list walked 10,000 entries for its ten).
   const { rows } = await readDatabase(payload).execute<
     Row & { _total: string | null; _ids: number[] }
   >(sql`
+    with p as materialized (${pageStatement})
     select p.total as _total, p.ids as _ids, d.*
-    from (${pageStatement}) p left join lateral (${documents}) d on true`)
+    from p left join lateral (${documents}) d on true`)
   const [first] = rows
   const ids = first?._ids ?? []
   const documentsRead = await documentsOf(

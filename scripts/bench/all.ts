@@ -1,0 +1,92 @@
+/**
+ * `npm run bench`: every workload in turn, each in a process of its own (each is also an npm
+ * script, `bench:<name>`, and finishes in about ten minutes; the memory run's mixed load alone
+ * lasts BENCH_MEMORY_MINUTES). One that fails does not stop the others. At the end it prints how
+ * each went and, together, the tables they wrote: each prints its figures beside their targets.
+ * It builds first when there is no build (`ensureBuild`), so no workload builds while another
+ * measures.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+
+import { ensureBuild } from './lib'
+
+interface Workload {
+  name: string
+  /** What it measures, for the summary. */
+  measures: string
+  /** The table it writes, or none (it prints to the console only). */
+  report?: string
+}
+
+const WORKLOADS: Workload[] = [
+  {
+    name: 'site',
+    measures: 'cached reads, misses, publish to visible',
+    report: '.data/benchmarks-site.md',
+  },
+  { name: 'media', measures: 'media streaming and memory' },
+  { name: 'search', measures: 'site search', report: '.data/benchmarks-search.md' },
+  {
+    name: 'scale',
+    measures: 'whole-site files and deep pages at 11,000 documents',
+    report: '.data/benchmarks-scale.md',
+  },
+  {
+    name: 'churn',
+    measures: 'one publish a second during Zipf reads',
+    report: '.data/benchmarks-churn.md',
+  },
+  {
+    name: 'memory',
+    measures: 'RSS through misses and a mixed load',
+    report: '.data/benchmarks-memory.md',
+  },
+  {
+    name: 'lighthouse',
+    measures: 'phones: Lighthouse mobile, JavaScript shipped',
+    report: '.data/benchmarks-lighthouse.md',
+  },
+]
+
+async function main(): Promise<void> {
+  await ensureBuild()
+  const outcomes: { workload: Workload; status: string; minutes: number }[] = []
+  for (const workload of WORKLOADS) {
+    // A table left by an earlier run must not pass for this one's.
+    if (workload.report) rmSync(workload.report, { force: true })
+    console.log(`\n=== bench:${workload.name} (${workload.measures}) ===\n`)
+    const started = performance.now()
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join('scripts/bench', `${workload.name}.ts`)],
+      { stdio: 'inherit' },
+    )
+    outcomes.push({
+      workload,
+      status: run.status === 0 ? 'done' : `**failed** (${run.status ?? run.signal})`,
+      minutes: (performance.now() - started) / 60_000,
+    })
+  }
+
+  console.log('\n# All workloads\n')
+  console.log('| Workload | Measures | Outcome | Minutes |')
+  console.log('|---|---|---|---|')
+  for (const { workload, status, minutes } of outcomes) {
+    console.log(
+      `| bench:${workload.name} | ${workload.measures} | ${status} | ${minutes.toFixed(1)} |`,
+    )
+  }
+  for (const { workload } of outcomes) {
+    if (!workload.report || !existsSync(workload.report)) continue
+    console.log(`\n<!-- bench:${workload.name}, ${workload.report} -->\n`)
+    console.log(readFileSync(workload.report, 'utf8'))
+  }
+  if (outcomes.some(({ status }) => status !== 'done')) process.exitCode = 1
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
