@@ -13,7 +13,8 @@
  *   - a document's markdown twin (the median of five documents) and the first twin after a
  *     publish (an editor's PATCH of another document, then the twin);
  *   - the API list (limit 10) at page 1 and at page 500: the median of LIST_PAGE_SAMPLES misses
- *     each after LIST_PAGE_WARM_UP, asked in turns, since an OFFSET that grows with the page would show here.
+ *     each after LIST_PAGE_WARM_UP, asked in turns, since an OFFSET that grows with the page
+ *     would show here.
  * Then, on the corpus with the response cache on (as it runs in production), the whole-site
  * files, too large for an in-memory entry: READERS readers asking at once for one freshly
  * started instance's first copy (one render, written to disk, the others waiting for it), then
