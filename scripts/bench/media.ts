@@ -13,7 +13,8 @@
  *   5. uploads the same file through the REST API as an editor (multipart), when the multipart
  *      limit in payload.config.ts allows a file that large.
  * Memory is read from /proc/<pid>/status (Linux): VmRSS sampled every 20 ms, and VmHWM, the
- * kernel's own peak, reset after warm-up via /proc/<pid>/clear_refs.
+ * kernel's own peak, reset after warm-up via /proc/<pid>/clear_refs. It prints the figures and
+ * writes them to .data/benchmarks-media.md.
  *
  * Settings: BENCH_FILE_MB (200), BENCH_ROUNDS (5), BENCH_PARALLEL (4), BENCH_SLOW_MBPS (40).
  */
@@ -290,38 +291,41 @@ async function main(): Promise<void> {
     const sorted = [...rates].sort((a, b) => a - b)
     const median = sorted[Math.floor(sorted.length / 2)]!
     const growth = (peak: number) => `${mb(peak)} (+${mb(peak - baseline)})`
-    console.log(
-      `\nMedia streaming benchmark: ${mb(size)} MP4, anonymous GET ${new URL(url).pathname}`,
-    )
-    console.log(`Sequential downloads (${ROUNDS}):`)
-    for (const line of results) console.log(line)
-    console.log(`  median: ${median.toFixed(0)} MB/s`)
-    console.log(
+    // Printed, and written for `npm run bench` to show with the other workloads' tables.
+    const report: string[] = []
+    const out = (line: string) => {
+      report.push(line)
+      console.log(line)
+    }
+    out(`\nMedia streaming benchmark: ${mb(size)} MP4, anonymous GET ${new URL(url).pathname}`)
+    out(`Sequential downloads (${ROUNDS}):`)
+    for (const line of results) out(line)
+    out(`  median: ${median.toFixed(0)} MB/s`)
+    out(
       `Parallel downloads (${PARALLEL}): ${mb(parallelBytes)} in ${parallelSeconds.toFixed(2)} s = ` +
         `${(parallelBytes / MB / parallelSeconds).toFixed(0)} MB/s aggregate`,
     )
-    console.log(
-      `Slow client (${SLOW_MBPS} MB/s): ${mb(slow.bytes)} in ${slow.seconds.toFixed(1)} s`,
-    )
-    console.log(`Server memory (pid ${pid}):`)
-    console.log(`  baseline RSS after warm-up: ${mb(baseline)}`)
-    console.log(`  peak RSS, sequential:       ${growth(peaks.sequential!)}`)
-    console.log(`  peak RSS, parallel:         ${growth(peaks.parallel!)}`)
-    console.log(`  peak RSS, slow client:      ${growth(peaks.slow!)}`)
-    console.log(`  peak RSS, 20 aborted:       ${growth(peaks.aborted!)}`)
-    console.log(`  VmHWM (kernel peak) since warm-up: ${growth(hwm)}`)
-    console.log(`Media files still open after 20 aborted downloads: ${filesAfter}`)
+    out(`Slow client (${SLOW_MBPS} MB/s): ${mb(slow.bytes)} in ${slow.seconds.toFixed(1)} s`)
+    out(`Server memory (pid ${pid}):`)
+    out(`  baseline RSS after warm-up: ${mb(baseline)}`)
+    out(`  peak RSS, sequential:       ${growth(peaks.sequential!)}`)
+    out(`  peak RSS, parallel:         ${growth(peaks.parallel!)}`)
+    out(`  peak RSS, slow client:      ${growth(peaks.slow!)}`)
+    out(`  peak RSS, 20 aborted:       ${growth(peaks.aborted!)}`)
+    out(`  VmHWM (kernel peak) since warm-up: ${growth(hwm)}`)
+    out(`Media files still open after 20 aborted downloads: ${filesAfter}`)
     if (upload.status === 201) {
-      console.log(
+      out(
         `REST upload of the same file (editor, multipart): ${upload.seconds.toFixed(1)} s, ` +
           `peak RSS ${mb(uploadPeak)} (+${mb(uploadPeak - beforeUpload)})`,
       )
     } else {
-      console.log(
+      out(
         `REST upload of the same file: refused with ${upload.status} (${upload.body.slice(0, 120)}); ` +
           'the multipart limit in payload.config.ts (upload.limits.fileSize) is below the file size',
       )
     }
+    writeFileSync('.data/benchmarks-media.md', `${report.join('\n')}\n`)
   } finally {
     await app?.stop()
     const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/]*$/, '/postgres') })
