@@ -11,43 +11,36 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 
-import { ensureBuild } from './lib'
+import { ensureBuild, reportPath, workloadOutcome } from './lib'
 
 interface Workload {
   name: string
   /** What it measures, for the summary. */
   measures: string
-  /** The table it writes: a run that ends without it has not measured. */
-  report: string
 }
 
 const WORKLOADS: Workload[] = [
   {
     name: 'site',
     measures: 'cached reads, misses, publish to visible',
-    report: '.data/benchmarks-site.md',
   },
-  { name: 'media', measures: 'media streaming and memory', report: '.data/benchmarks-media.md' },
-  { name: 'search', measures: 'site search', report: '.data/benchmarks-search.md' },
+  { name: 'media', measures: 'media streaming and memory' },
+  { name: 'search', measures: 'site search' },
   {
     name: 'scale',
     measures: 'whole-site files and deep pages at 11,000 documents',
-    report: '.data/benchmarks-scale.md',
   },
   {
     name: 'churn',
     measures: 'one publish a second during Zipf reads',
-    report: '.data/benchmarks-churn.md',
   },
   {
     name: 'memory',
     measures: 'RSS through misses and a mixed load',
-    report: '.data/benchmarks-memory.md',
   },
   {
     name: 'lighthouse',
     measures: 'phones: Lighthouse mobile, JavaScript shipped',
-    report: '.data/benchmarks-lighthouse.md',
   },
 ]
 
@@ -56,7 +49,7 @@ async function main(): Promise<void> {
   const outcomes: { workload: Workload; status: string; minutes: number }[] = []
   for (const workload of WORKLOADS) {
     // A table left by an earlier run must not pass for this one's.
-    rmSync(workload.report, { force: true })
+    rmSync(reportPath(workload.name), { force: true })
     console.log(`\n=== bench:${workload.name} (${workload.measures}) ===\n`)
     const started = performance.now()
     const run = spawnSync(
@@ -64,14 +57,7 @@ async function main(): Promise<void> {
       ['--import', 'tsx', path.join('scripts/bench', `${workload.name}.ts`)],
       { stdio: 'inherit' },
     )
-    // A workload that exits without its table stopped before measuring (it has happened with
-    // a status of 0: a process whose event loop emptied while it still waited on something).
-    const status =
-      run.status !== 0
-        ? `**failed** (${run.status ?? run.signal})`
-        : existsSync(workload.report)
-          ? 'done'
-          : '**ended without its table**'
+    const status = workloadOutcome(run, existsSync(reportPath(workload.name)))
     outcomes.push({
       workload,
       status,
@@ -88,9 +74,10 @@ async function main(): Promise<void> {
     )
   }
   for (const { workload } of outcomes) {
-    if (!existsSync(workload.report)) continue
-    console.log(`\n<!-- bench:${workload.name}, ${workload.report} -->\n`)
-    console.log(readFileSync(workload.report, 'utf8'))
+    const report = reportPath(workload.name)
+    if (!existsSync(report)) continue
+    console.log(`\n<!-- bench:${workload.name}, ${report} -->\n`)
+    console.log(readFileSync(report, 'utf8'))
   }
   if (outcomes.some(({ status }) => status !== 'done')) process.exitCode = 1
 }

@@ -24,7 +24,6 @@
  * BENCH_CHURN_WARM_SLICES (10: the most warm-up slices of 15 s),
  * BENCH_CORPUS_POSTS / BENCH_CORPUS_CASE_STUDIES (the corpus's size).
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
 
 import autocannon from 'autocannon'
 
@@ -42,6 +41,7 @@ import {
 } from './corpus-reads'
 import {
   adminAuthorization,
+  benchReport,
   benchRunName,
   cpuMillis,
   databaseCpuBetween,
@@ -327,11 +327,7 @@ async function main(): Promise<void> {
       )
     }
 
-    const report: string[] = []
-    const out = (line = '') => {
-      report.push(line)
-      console.log(line)
-    }
+    const { out, write: writeReport } = benchReport('churn')
     out('# Churn benchmark')
     out()
     out(
@@ -364,8 +360,7 @@ async function main(): Promise<void> {
     out(
       `Run time ${ms(performance.now() - began)} (target: within 10 minutes once the corpus template exists).`,
     )
-    mkdirSync('.data', { recursive: true })
-    writeFileSync('.data/benchmarks-churn.md', `${report.join('\n')}\n`)
+    writeReport()
   } finally {
     await Promise.all([app.stop(), editor.stop()])
   }

@@ -21,22 +21,24 @@
  * Settings: BENCH_BASELINE_DIR (required), BENCH_POSTS (1000), BENCH_RUNS (3), BENCH_ROUNDS (3),
  * BENCH_SLICE_SECONDS (2), BENCH_CONNECTIONS (32).
  */
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 
 import { startApp, type AppServer } from '../../tests/support/app-server'
 import { stopTestDatabaseServer } from '../../tests/support/database'
 import { serverBundlePath } from '../lib/server-bundle'
 import {
+  type Baseline,
   baselineRoutes,
+  benchReport,
   cachedSurfaces,
   ensureBuild,
   load,
   machineLine,
   median,
   prepareBenchDatabase,
+  reportPath,
   startBaseline,
-  type Baseline,
   type Surface,
 } from './lib'
 
@@ -163,11 +165,7 @@ async function main(): Promise<void> {
   const env = await prepareBenchDatabase(RUN, POSTS)
   const apps: AppServer[] = []
   let baseline: Baseline | undefined
-  const report: string[] = []
-  const out = (line = '') => {
-    report.push(line)
-    console.log(line)
-  }
+  const { out, write: writeReport } = benchReport('compare')
   try {
     const current = await startApp(`${RUN}-current`, env)
     apps.push(current)
@@ -270,8 +268,8 @@ async function main(): Promise<void> {
     for (const app of apps) await app.stop()
     await stopTestDatabaseServer()
   }
-  writeFileSync(path.resolve('.data/benchmarks-compare.md'), `${report.join('\n')}\n`)
-  console.log(`\nWritten to .data/benchmarks-compare.md`)
+  writeReport()
+  console.log(`\nWritten to ${reportPath('compare')}`)
 }
 
 main().then(

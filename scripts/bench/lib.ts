@@ -283,3 +283,34 @@ export function machineLine(settings: string): string {
     `${Math.round(os.totalmem() / 1024 ** 3)} GiB · Node ${process.version} · ${settings}`
   )
 }
+
+/** Where workload `name` (`npm run bench:<name>`) writes its table; `npm run bench` shows them. */
+export const reportPath = (name: string): string => path.join('.data', `benchmarks-${name}.md`)
+
+/** A workload's report: each line printed as it comes, and all of them written to `reportPath`. */
+export function benchReport(name: string): { out: (line?: string) => void; write: () => void } {
+  const lines: string[] = []
+  return {
+    out: (line = '') => {
+      lines.push(line)
+      console.log(line)
+    },
+    write: () => {
+      mkdirSync('.data', { recursive: true })
+      writeFileSync(reportPath(name), `${lines.join('\n')}\n`)
+    },
+  }
+}
+
+/**
+ * How a workload's run went, for `npm run bench`'s summary: a run that exits 0 without its table
+ * stopped before measuring (it has happened: a process whose event loop emptied while it still
+ * waited on something exits 0).
+ */
+export function workloadOutcome(
+  run: { status: number | null; signal: NodeJS.Signals | null },
+  wroteTable: boolean,
+): 'done' | 'ended without its table' | `failed (${string})` {
+  if (run.status !== 0) return `failed (${run.status ?? run.signal})`
+  return wroteTable ? 'done' : 'ended without its table'
+}

@@ -13,7 +13,7 @@ import path from 'node:path'
 
 import { startApp } from '../../tests/support/app-server'
 import { audit, score, scriptTransfers, withChromium } from '../../tests/support/lighthouse'
-import { ensureBuild, machineLine, median, prepareBenchDatabase } from './lib'
+import { ensureBuild, machineLine, median, prepareBenchDatabase, reportPath } from './lib'
 
 const RUN = 'bench-lighthouse'
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
   ]
   console.log(`\n${report.join('\n')}`)
   mkdirSync('.data', { recursive: true })
-  writeFileSync('.data/benchmarks-lighthouse.md', `${report.join('\n')}\n`)
+  writeFileSync(reportPath('lighthouse'), `${report.join('\n')}\n`)
 }
 
 main().then(

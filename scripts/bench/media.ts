@@ -35,7 +35,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { runScript, startApp, type AppServer } from '../../tests/support/app-server'
-import { adminAuthorization, ensureBuild, procStatus } from './lib'
+import { adminAuthorization, ensureBuild, procStatus, benchReport } from './lib'
 import { createTestDatabase, stopTestDatabaseServer } from '../../tests/support/database'
 
 const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 200)
@@ -291,12 +291,7 @@ async function main(): Promise<void> {
     const sorted = [...rates].sort((a, b) => a - b)
     const median = sorted[Math.floor(sorted.length / 2)]!
     const growth = (peak: number) => `${mb(peak)} (+${mb(peak - baseline)})`
-    // Printed, and written for `npm run bench` to show with the other workloads' tables.
-    const report: string[] = []
-    const out = (line: string) => {
-      report.push(line)
-      console.log(line)
-    }
+    const { out, write: writeReport } = benchReport('media')
     out(`\nMedia streaming benchmark: ${mb(size)} MP4, anonymous GET ${new URL(url).pathname}`)
     out(`Sequential downloads (${ROUNDS}):`)
     for (const line of results) out(line)
@@ -325,7 +320,7 @@ async function main(): Promise<void> {
           'the multipart limit in payload.config.ts (upload.limits.fileSize) is below the file size',
       )
     }
-    writeFileSync('.data/benchmarks-media.md', `${report.join('\n')}\n`)
+    writeReport()
   } finally {
     await app?.stop()
     const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/]*$/, '/postgres') })

@@ -15,7 +15,6 @@
  *
  * Settings: BENCH_MEMORY_URLS (20000), BENCH_MEMORY_MINUTES (10), BENCH_MEMORY_CONNECTIONS (8).
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
 
 import autocannon from 'autocannon'
 
@@ -30,7 +29,7 @@ import {
   surfaceOf,
   zipf,
 } from './corpus-reads'
-import { benchRunName, ensureBuild, machineLine, procStatus } from './lib'
+import { benchReport, benchRunName, ensureBuild, machineLine, procStatus } from './lib'
 
 const RUN = benchRunName('bench_memory')
 const DISTINCT_URLS = Number(process.env.BENCH_MEMORY_URLS ?? 20_000)
@@ -136,11 +135,7 @@ async function main(): Promise<void> {
     const afterMixed = mixed.stop()
     const highWater = procStatus(pid, 'VmHWM')
 
-    const report: string[] = []
-    const out = (line = '') => {
-      report.push(line)
-      console.log(line)
-    }
+    const { out, write: writeReport } = benchReport('memory')
     const verdict = (bytes: number) => (bytes < TARGET_BYTES ? 'met' : '**not met**')
     out('# Memory benchmark')
     out()
@@ -175,8 +170,7 @@ async function main(): Promise<void> {
     out(
       `High-water mark over the whole run (VmHWM): ${mb(highWater)}. Run time ${((performance.now() - began) / 60_000).toFixed(1)} min.`,
     )
-    mkdirSync('.data', { recursive: true })
-    writeFileSync('.data/benchmarks-memory.md', `${report.join('\n')}\n`)
+    writeReport()
   } finally {
     await app.stop()
   }

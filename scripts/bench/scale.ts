@@ -26,7 +26,6 @@
  *
  * Settings: BENCH_CORPUS_POSTS (10000), BENCH_CORPUS_CASE_STUDIES (1000).
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 
 import { startApp, type AppServer } from '../../tests/support/app-server'
@@ -34,6 +33,7 @@ import { stopTestDatabaseServer } from '../../tests/support/database'
 import { corpusDatabase, DEFAULT_CORPUS, type CorpusSize } from './corpus'
 import {
   adminAuthorization,
+  benchReport,
   benchRunName,
   cpuMillis,
   ensureBuild,
@@ -318,11 +318,7 @@ const bytes = (value: number) =>
 async function main(): Promise<void> {
   const began = performance.now()
   await ensureBuild()
-  const report: string[] = []
-  const out = (line = '') => {
-    report.push(line)
-    console.log(line)
-  }
+  const { out, write: writeReport } = benchReport('scale')
   const demo = await measure('demo', { posts: 0, caseStudies: 0 })
   const corpus = await measure('corpus', DEFAULT_CORPUS)
   const onDisk = await measureStoredFiles(512)
@@ -415,8 +411,7 @@ async function main(): Promise<void> {
   out(
     `Run time ${ms(performance.now() - began)} (target: within 10 minutes once the corpus template exists).`,
   )
-  mkdirSync('.data', { recursive: true })
-  writeFileSync('.data/benchmarks-scale.md', `${report.join('\n')}\n`)
+  writeReport()
 }
 
 main()

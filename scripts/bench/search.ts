@@ -17,7 +17,6 @@
  * Settings: BENCH_SEARCH_DOCS (10000), BENCH_SEARCH_QUERIES (300), BENCH_SEARCH_CLIENTS (2),
  * BENCH_SEARCH_SECONDS (10).
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
 
 import pg from 'pg'
 
@@ -28,6 +27,7 @@ import {
 } from '../../src/search/statement'
 import { runScript } from '../../tests/support/app-server'
 import { createTestDatabase, stopTestDatabaseServer } from '../../tests/support/database'
+import { benchReport } from './lib'
 
 const DOCS = Number(process.env.BENCH_SEARCH_DOCS ?? 10000)
 const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 300)
@@ -165,11 +165,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
 async function main(): Promise<void> {
-  const report: string[] = []
-  const out = (line = '') => {
-    report.push(line)
-    console.log(line)
-  }
+  const { out, write: writeReport } = benchReport('search')
   const reused = process.env.BENCH_SEARCH_DATABASE_URL
   const databaseUrl =
     reused ??
@@ -251,8 +247,7 @@ async function main(): Promise<void> {
     await db.end()
     await stopTestDatabaseServer()
   }
-  mkdirSync('.data', { recursive: true })
-  writeFileSync('.data/benchmarks-search.md', `${report.join('\n')}\n`)
+  writeReport()
 }
 
 main().catch((error: unknown) => {

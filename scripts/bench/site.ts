@@ -20,8 +20,6 @@
  * Settings: BENCH_POSTS (1000), BENCH_SECONDS (5), BENCH_CONNECTIONS (32),
  * BENCH_MISS_WARM_UP_SECONDS (5).
  */
-import { writeFileSync } from 'node:fs'
-import path from 'node:path'
 
 import { startApp, type AppServer } from '../../tests/support/app-server'
 import { stopTestDatabaseServer } from '../../tests/support/database'
@@ -40,6 +38,8 @@ import {
   startBaseline,
   type Baseline,
   type LoadOptions,
+  benchReport,
+  reportPath,
 } from './lib'
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000)
@@ -80,11 +80,7 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms`
 
 async function main(): Promise<void> {
   await ensureBuild()
-  const report: string[] = []
-  const out = (line = '') => {
-    report.push(line)
-    console.log(line)
-  }
+  const { out, write: writeReport } = benchReport('site')
   const env = await prepareBenchDatabase(RUN, POSTS)
 
   const apps: AppServer[] = []
@@ -264,8 +260,8 @@ async function main(): Promise<void> {
     for (const app of apps) await app.stop()
     await stopTestDatabaseServer()
   }
-  writeFileSync(path.resolve(`.data/benchmarks-site.md`), `${report.join('\n')}\n`)
-  console.log(`\nWritten to .data/benchmarks-site.md`)
+  writeReport()
+  console.log(`\nWritten to ${reportPath('site')}`)
 }
 
 main().then(
