@@ -49,6 +49,7 @@ import {
   ensureBuild,
   machineLine,
 } from './lib'
+import { runWorkload } from './workload'
 
 const RUN = benchRunName('bench_churn')
 const CONNECTIONS = Number(process.env.BENCH_CHURN_CONNECTIONS ?? 8)
@@ -366,9 +367,4 @@ async function main(): Promise<void> {
   }
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error)
-    process.exitCode = 1
-  })
-  .finally(() => stopTestDatabaseServer())
+runWorkload(main, stopTestDatabaseServer)

@@ -41,6 +41,7 @@ import {
   startBaseline,
   type Surface,
 } from './lib'
+import { runWorkload } from './workload'
 
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000)
@@ -272,10 +273,4 @@ async function main(): Promise<void> {
   console.log(`\nWritten to ${reportPath('compare')}`)
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+runWorkload(main)

@@ -304,8 +304,7 @@ export function benchReport(name: string): { out: (line?: string) => void; write
 
 /**
  * How a workload's run went, for `npm run bench`'s summary: a run that exits 0 without its table
- * stopped before measuring (it has happened: a process whose event loop emptied while it still
- * waited on something exits 0).
+ * stopped before measuring (`runWorkload` exits 1 when that happens; this catches any other way).
  */
 export function workloadOutcome(
   run: { status: number | null; signal: NodeJS.Signals | null },

@@ -14,6 +14,7 @@ import path from 'node:path'
 import { startApp } from '../../tests/support/app-server'
 import { audit, score, scriptTransfers, withChromium } from '../../tests/support/lighthouse'
 import { ensureBuild, machineLine, median, prepareBenchDatabase, reportPath } from './lib'
+import { runWorkload } from './workload'
 
 const RUN = 'bench-lighthouse'
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
@@ -142,10 +143,4 @@ async function main(): Promise<void> {
   writeFileSync(reportPath('lighthouse'), `${report.join('\n')}\n`)
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+runWorkload(main)

@@ -37,6 +37,7 @@ import pg from 'pg'
 import { runScript, startApp, type AppServer } from '../../tests/support/app-server'
 import { adminAuthorization, ensureBuild, procStatus, benchReport } from './lib'
 import { createTestDatabase, stopTestDatabaseServer } from '../../tests/support/database'
+import { benchStep, runWorkload } from './workload'
 
 const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 200)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -222,8 +223,10 @@ async function abortAfterFirstMegabyte(url: string): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.platform !== 'linux') throw new Error('The benchmark reads /proc: run it on Linux.')
+  benchStep('checking the build')
   await ensureBuild()
 
+  benchStep('creating the database')
   rmSync(MEDIA_DIR, { recursive: true, force: true })
   await mkdir(MEDIA_DIR, { recursive: true })
   const databaseUrl = await createTestDatabase('consultancy_bench_media')
@@ -231,15 +234,19 @@ async function main(): Promise<void> {
   if ((await runScript('scripts/migrate.ts', env)) !== 0) throw new Error('migrations failed')
 
   const size = FILE_MB * MB
+  benchStep('writing the source file')
   await writeSourceFile(size)
+  benchStep('creating the media record through the Local API')
   const filename = await createPublishedVideo(env)
 
   let app: AppServer | undefined
   try {
+    benchStep('starting the server')
     app = await startApp(RUN, env)
     const pid = app.process.pid!
     const url = `${app.url}/api/media/file/${encodeURIComponent(filename)}`
 
+    benchStep('warming up')
     // Warm-up: routes compiled, Payload initialised, first database connections open.
     const head = await request(`${url}`, { Range: 'bytes=0-1048575' })
     if (head.statusCode !== 206) throw new Error(`warm-up: ${head.statusCode}`)
@@ -255,6 +262,7 @@ async function main(): Promise<void> {
     let stop = sampleRss(pid)
     const rates: number[] = []
     for (let round = 1; round <= ROUNDS; round += 1) {
+      benchStep(`downloading round ${round}`)
       const { bytes, seconds } = await download(url)
       if (bytes !== size) throw new Error(`round ${round}: got ${bytes} of ${size} bytes`)
       rates.push(bytes / MB / seconds)
@@ -264,6 +272,7 @@ async function main(): Promise<void> {
     }
     peaks.sequential = stop()
 
+    benchStep('downloading in parallel')
     stop = sampleRss(pid)
     const started = performance.now()
     const parallel = await Promise.all(Array.from({ length: PARALLEL }, () => download(url)))
@@ -271,10 +280,12 @@ async function main(): Promise<void> {
     const parallelBytes = parallel.reduce((sum, result) => sum + result.bytes, 0)
     peaks.parallel = stop()
 
+    benchStep('downloading as a slow client')
     stop = sampleRss(pid)
     const slow = await download(url, SLOW_MBPS)
     peaks.slow = stop()
 
+    benchStep('aborting downloads')
     stop = sampleRss(pid)
     for (let index = 0; index < 20; index += 1) await abortAfterFirstMegabyte(url)
     await new Promise((resolve) => setTimeout(resolve, 500))
@@ -282,6 +293,7 @@ async function main(): Promise<void> {
     const filesAfter = openMediaFiles(pid)
     const hwm = procStatus(pid, 'VmHWM')
 
+    benchStep('uploading through the REST API')
     const authorization = await adminAuthorization(app.url, env)
     const beforeUpload = procStatus(pid, 'VmRSS')
     stop = sampleRss(pid)
@@ -322,6 +334,7 @@ async function main(): Promise<void> {
     }
     writeReport()
   } finally {
+    benchStep('cleaning up')
     await app?.stop()
     const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/]*$/, '/postgres') })
     await admin.connect()
@@ -335,10 +348,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+runWorkload(main)

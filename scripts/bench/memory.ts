@@ -30,6 +30,7 @@ import {
   zipf,
 } from './corpus-reads'
 import { benchReport, benchRunName, ensureBuild, machineLine, procStatus } from './lib'
+import { runWorkload } from './workload'
 
 const RUN = benchRunName('bench_memory')
 const DISTINCT_URLS = Number(process.env.BENCH_MEMORY_URLS ?? 20_000)
@@ -176,9 +177,4 @@ async function main(): Promise<void> {
   }
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error)
-    process.exitCode = 1
-  })
-  .finally(() => stopTestDatabaseServer())
+runWorkload(main, stopTestDatabaseServer)

@@ -41,6 +41,7 @@ import {
   median,
   procStatus,
 } from './lib'
+import { runWorkload } from './workload'
 
 const RUN = benchRunName('bench_scale')
 /**
@@ -414,9 +415,4 @@ async function main(): Promise<void> {
   writeReport()
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error)
-    process.exitCode = 1
-  })
-  .finally(() => stopTestDatabaseServer())
+runWorkload(main, stopTestDatabaseServer)

@@ -28,6 +28,7 @@ import {
 import { runScript } from '../../tests/support/app-server'
 import { createTestDatabase, stopTestDatabaseServer } from '../../tests/support/database'
 import { benchReport } from './lib'
+import { runWorkload } from './workload'
 
 const DOCS = Number(process.env.BENCH_SEARCH_DOCS ?? 10000)
 const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 300)
@@ -250,7 +251,4 @@ async function main(): Promise<void> {
   writeReport()
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+runWorkload(main)

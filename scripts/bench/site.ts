@@ -41,6 +41,7 @@ import {
   benchReport,
   reportPath,
 } from './lib'
+import { runWorkload } from './workload'
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -264,10 +265,4 @@ async function main(): Promise<void> {
   console.log(`\nWritten to ${reportPath('site')}`)
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+runWorkload(main)

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -6,25 +7,25 @@ import { inject } from 'vitest'
 
 import { parseMail, type ParsedMail, type ReceivedMail } from './smtp'
 
-let sequence = 0
-
-/** A valid inquiry from a sender no other test uses. */
+/** A valid inquiry from a sender no other test uses (test files run in parallel workers). */
 export function validInquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  sequence += 1
   return {
     name: 'Ana Pérez',
-    email: `sender-${Date.now().toString(36)}-${sequence}@example.com`,
+    email: `sender-${randomBytes(8).toString('hex')}@example.com`,
     message: 'We need help moving our data platform to the cloud.',
     ...overrides,
   }
 }
 
-let clientSequence = 0
-/** A client address no other test uses (benchmarking range 198.18.0.0/15). */
+/**
+ * A client address no other test uses, in any worker: a random /64 of the unique-local range
+ * (budgets key IPv6 by its /64), 56 random bits. A counter or the clock alone repeated addresses
+ * across parallel test files, so one test could inherit a budget another had spent.
+ */
 export function uniqueClient(): string {
-  clientSequence += 1
-  const n = (Date.now() % 200) * 300 + clientSequence
-  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`
+  // Groups of four hex digits from 0x1000 up, so the address is already in its canonical form.
+  const group = () => (0x1000 + (randomBytes(2).readUInt16BE() % 0xf000)).toString(16)
+  return `fd${randomBytes(1).toString('hex')}:${group()}:${group()}:${group()}::1`
 }
 
 export interface InquiryResponse {
