@@ -108,6 +108,17 @@ async function writeSourceFile(bytes: number): Promise<void> {
  */
 async function createPublishedVideo(env: Record<string, string>): Promise<string> {
   Object.assign(process.env, env)
+  // Payload's start-up can be left waiting only on unreferenced handles (see scripts/migrate.ts):
+  // the event loop would empty and the process end mid-run. Hold it open until the record exists.
+  const keepAlive = setInterval(() => {}, 1_000)
+  try {
+    return await createVideoRecords()
+  } finally {
+    clearInterval(keepAlive)
+  }
+}
+
+async function createVideoRecords(): Promise<string> {
   const { getPayload } = await import('payload')
   const { default: config } = await import('@payload-config')
   const payload = await getPayload({ config })
