@@ -18,8 +18,16 @@
  * The other checkout must be built (`npm run build` there) and must read this build's database
  * schema (a release's migrations are a prefix of the next one's).
  *
- * Settings: BENCH_BASELINE_DIR (required), BENCH_POSTS (1000), BENCH_RUNS (3), BENCH_ROUNDS (3),
- * BENCH_SLICE_SECONDS (2), BENCH_CONNECTIONS (32).
+ * With BENCH_MISSES=1 it compares misses instead: both builds with the response cache off, on the
+ * surfaces whose misses have a target (`MISS_TARGET_MS`), in the same alternating slices and
+ * without bare Node (which has nothing to render). Misses cost the machine's CPU and memory
+ * bandwidth, which vary about 2× between runs on a shared machine, so this is how a change to
+ * the read path is told from the machine: each build's CPU per miss, Node and PostgreSQL, side
+ * by side (PostgreSQL's is the whole server's during a slice, when only one build is loaded).
+ * It writes .data/benchmarks-compare-misses.md.
+ *
+ * Settings: BENCH_BASELINE_DIR (required), BENCH_MISSES (off), BENCH_POSTS (1000), BENCH_RUNS (3),
+ * BENCH_ROUNDS (3), BENCH_SLICE_SECONDS (2), BENCH_CONNECTIONS (32).
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -32,10 +40,13 @@ import {
   baselineRoutes,
   benchReport,
   cachedSurfaces,
+  databaseCpuBetween,
+  databaseCpuMillis,
   ensureBuild,
   load,
   machineLine,
   median,
+  MISS_TARGET_MS,
   prepareBenchDatabase,
   reportPath,
   startBaseline,
@@ -49,14 +60,17 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 2)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
+const MISSES = process.env.BENCH_MISSES === '1'
 const RUN = 'bench-compare'
+const REPORT = MISSES ? 'compare-misses' : 'compare'
 /** The current build must keep at least this share of the previous build's throughput. */
 const REQUIRED_SHARE = 0.95
 /** Surfaces whose size changed by more than this between the builds are not compared. */
 const MAX_SIZE_DIFFERENCE = 0.1
 
 type TargetName = 'current' | 'previous' | 'bare'
-const TARGETS: TargetName[] = ['current', 'previous', 'bare']
+/** Bare Node sends stored bytes: it is a baseline for cached reads only. */
+const TARGETS: TargetName[] = MISSES ? ['current', 'previous'] : ['current', 'previous', 'bare']
 
 interface Target {
   url: string
@@ -68,6 +82,8 @@ interface Totals {
   requests: number
   seconds: number
   cpuMs: number
+  /** PostgreSQL's CPU during the target's slices (misses only). */
+  databaseMs: number
   errors: number
 }
 
@@ -81,38 +97,52 @@ interface Ratios {
   previousToBare: number
   currentCpuToBare: number
   previousCpuToBare: number
+  /** Each build's CPU per request, Node and PostgreSQL together (misses only). */
+  currentMs: number
+  previousMs: number
   errors: number
 }
 
 const perSecond = (totals: Totals) => totals.requests / totals.seconds
 const cpuPerRequest = (totals: Totals) => totals.cpuMs / totals.requests
+const serverPerRequest = (totals: Totals) => (totals.cpuMs + totals.databaseMs) / totals.requests
 const geometricMean = (values: number[]) =>
   Math.exp(values.reduce((sum, value) => sum + Math.log(value), 0) / values.length)
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
 const times = (value: number) => `${value.toFixed(2)}×`
+const millis = (value: number) => `${value.toFixed(2)} ms`
 
 /** Measures one surface: ROUNDS rounds of one slice per target, the order rotated each round. */
 async function measureSurface(
   surface: Surface,
-  targets: Record<TargetName, Target>,
+  targets: Partial<Record<TargetName, Target>>,
+  databaseUrl: string,
 ): Promise<Ratios> {
   const totals = Object.fromEntries(
-    TARGETS.map((name) => [name, { requests: 0, seconds: 0, cpuMs: 0, errors: 0 }]),
+    ['current', 'previous', 'bare'].map((name) => [
+      name,
+      { requests: 0, seconds: 0, cpuMs: 0, databaseMs: 0, errors: 0 },
+    ]),
   ) as Record<TargetName, Totals>
   const slice = (name: TargetName, seconds: number) =>
-    load(targets[name].url, [surface.path], targets[name].pid, {
+    load(targets[name]!.url, [surface.path], targets[name]!.pid, {
       seconds,
       connections: CONNECTIONS,
       // The baseline answers by path alone; the builds negotiate on the headers.
       headers: name === 'bare' ? undefined : surface.headers,
     })
-  // Warm each target on this surface (JIT, sockets) without counting it.
-  for (const name of TARGETS) await slice(name, 1)
+  // Warm each target on this surface (JIT, sockets; for misses, past the renders V8 has not
+  // optimised yet) without counting it.
+  for (const name of TARGETS) await slice(name, MISSES ? 5 : 1)
   for (let round = 0; round < ROUNDS; round += 1) {
     for (let step = 0; step < TARGETS.length; step += 1) {
       const name = TARGETS[(round + step) % TARGETS.length]!
+      const databaseBefore = MISSES ? await databaseCpuMillis(databaseUrl) : null
       const result = await slice(name, SLICE_SECONDS)
       const sum = totals[name]
+      if (databaseBefore) {
+        sum.databaseMs += databaseCpuBetween(databaseBefore, await databaseCpuMillis(databaseUrl))
+      }
       sum.requests += result.requests
       sum.seconds += SLICE_SECONDS
       sum.cpuMs += result.cpuPerRequest * result.requests
@@ -127,11 +157,16 @@ async function measureSurface(
     previousToBare: perSecond(previous) / perSecond(bare),
     currentCpuToBare: cpuPerRequest(current) / cpuPerRequest(bare),
     previousCpuToBare: cpuPerRequest(previous) / cpuPerRequest(bare),
+    currentMs: serverPerRequest(current),
+    previousMs: serverPerRequest(previous),
     errors: current.errors + previous.errors + bare.errors,
   }
 }
 
-/** Requests every surface until both builds answer it from their cache; returns the sizes. */
+/**
+ * Requests every surface until both builds answer it from their cache (once each when they have
+ * none: misses); returns the sizes.
+ */
 async function warmCaches(
   surfaces: Surface[],
   builds: Record<'current' | 'previous', AppServer>,
@@ -141,7 +176,7 @@ async function warmCaches(
     const size = { current: 0, previous: 0 }
     for (const name of ['current', 'previous'] as const) {
       let cache: string | null = null
-      for (let attempt = 0; attempt < 5 && cache !== 'HIT'; attempt += 1) {
+      for (let attempt = 0; attempt < (MISSES ? 1 : 5) && cache !== 'HIT'; attempt += 1) {
         const response = await fetch(`${builds[name].url}${surface.path}`, {
           headers: surface.headers,
         })
@@ -149,7 +184,10 @@ async function warmCaches(
         size[name] = (await response.arrayBuffer()).byteLength
         cache = response.headers.get('x-cache')
       }
-      if (cache !== 'HIT') throw new Error(`${name} ${surface.path} is not cached (${cache})`)
+      if (MISSES && cache === 'HIT') throw new Error(`${name} ${surface.path} is cached`)
+      if (!MISSES && cache !== 'HIT') {
+        throw new Error(`${name} ${surface.path} is not cached (${cache})`)
+      }
     }
     sizes.set(surface.path, size)
   }
@@ -166,31 +204,38 @@ async function main(): Promise<void> {
   const env = await prepareBenchDatabase(RUN, POSTS)
   const apps: AppServer[] = []
   let baseline: Baseline | undefined
-  const { out, write: writeReport } = benchReport('compare')
+  const { out, write: writeReport } = benchReport(REPORT)
+  const appEnv = MISSES ? { ...env, RESPONSE_CACHE: 'off' } : env
   try {
-    const current = await startApp(`${RUN}-current`, env)
+    const current = await startApp(`${RUN}-current`, appEnv)
     apps.push(current)
-    const previous = await startApp(`${RUN}-previous`, env, { dir: baselineDir })
+    const previous = await startApp(`${RUN}-previous`, appEnv, { dir: baselineDir })
     apps.push(previous)
-    const surfaces = await cachedSurfaces(current.url)
+    const surfaces = (await cachedSurfaces(current.url)).filter(
+      ({ name }) => !MISSES || name in MISS_TARGET_MS,
+    )
     const sizes = await warmCaches(surfaces, { current, previous })
-    baseline = await startBaseline(RUN, await baselineRoutes(current.url, surfaces))
-    const targets: Record<TargetName, Target> = {
+    const targets: Partial<Record<TargetName, Target>> = {
       current: { url: current.url, pid: current.process.pid! },
       previous: { url: previous.url, pid: previous.process.pid! },
-      bare: { url: baseline.url, pid: baseline.pid },
+    }
+    if (!MISSES) {
+      baseline = await startBaseline(RUN, await baselineRoutes(current.url, surfaces))
+      targets.bare = { url: baseline.url, pid: baseline.pid }
     }
 
     const runs: Map<string, Ratios>[] = []
     for (let run = 0; run < RUNS; run += 1) {
       const ratios = new Map<string, Ratios>()
       for (const surface of surfaces) {
-        const measured = await measureSurface(surface, targets)
+        const measured = await measureSurface(surface, targets, env.DATABASE_URL)
         ratios.set(surface.name, measured)
         console.log(
           `run ${run + 1}/${RUNS} · ${surface.name}: current/previous ${percent(measured.throughput)} req/s, ` +
-            `${times(measured.cpu)} CPU/req; current/bare ${percent(measured.currentToBare)}, ` +
-            `previous/bare ${percent(measured.previousToBare)}`,
+            `${times(measured.cpu)} CPU/req; ` +
+            (MISSES
+              ? `current ${millis(measured.currentMs)}, previous ${millis(measured.previousMs)} with PostgreSQL`
+              : `current/bare ${percent(measured.currentToBare)}, previous/bare ${percent(measured.previousToBare)}`),
         )
       }
       runs.push(ratios)
@@ -205,13 +250,20 @@ async function main(): Promise<void> {
     const columns: [string, (ratios: Ratios) => number, (value: number) => string][] = [
       ['Current / previous req/s', (r) => r.throughput, percent],
       ['Current / previous CPU/req', (r) => r.cpu, times],
-      ['Current / bare req/s', (r) => r.currentToBare, percent],
-      ['Previous / bare req/s', (r) => r.previousToBare, percent],
-      ['Current / bare CPU/req', (r) => r.currentCpuToBare, times],
-      ['Previous / bare CPU/req', (r) => r.previousCpuToBare, times],
+      ...((MISSES
+        ? [
+            ['Current CPU + database per miss', (r) => r.currentMs, millis],
+            ['Previous CPU + database per miss', (r) => r.previousMs, millis],
+          ]
+        : [
+            ['Current / bare req/s', (r) => r.currentToBare, percent],
+            ['Previous / bare req/s', (r) => r.previousToBare, percent],
+            ['Current / bare CPU/req', (r) => r.currentCpuToBare, times],
+            ['Previous / bare CPU/req', (r) => r.previousCpuToBare, times],
+          ]) satisfies [string, (ratios: Ratios) => number, (value: number) => string][]),
     ]
 
-    out(`# Against the previous release (same run)`)
+    out(`# Against the previous release${MISSES ? ': misses, response cache off' : ''} (same run)`)
     out()
     out(
       machineLine(
@@ -270,7 +322,7 @@ async function main(): Promise<void> {
     await stopTestDatabaseServer()
   }
   writeReport()
-  console.log(`\nWritten to ${reportPath('compare')}`)
+  console.log(`\nWritten to ${reportPath(REPORT)}`)
 }
 
 runWorkload(main)

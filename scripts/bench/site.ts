@@ -39,6 +39,7 @@ import {
   type Baseline,
   type LoadOptions,
   benchReport,
+  MISS_TARGET_MS,
   reportPath,
 } from './lib'
 import { runWorkload } from './workload'
@@ -46,18 +47,6 @@ import { runWorkload } from './workload'
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
-/**
- * The miss surfaces, each with its target: server CPU (Node and PostgreSQL together) per miss.
- */
-const MISS_TARGET_MS: Record<string, number> = {
-  'API list': 2,
-  'API list, es, sorted, paged, select': 2,
-  'API document (depth 2)': 2,
-  'Markdown twin': 2,
-  'Markdown by Accept': 2,
-  'HTML post': 8,
-  'HTML home': 8,
-}
 /** How long each surface is loaded, at BENCH_CONNECTIONS, before its misses are measured. */
 const MISS_WARM_UP_SECONDS = Number(process.env.BENCH_MISS_WARM_UP_SECONDS ?? 5)
 // Its own database per TEST_RUN_ID: helpers sharing a PostgreSQL server don't drop each other's.
