@@ -12,6 +12,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 
 import { ensureBuild, reportPath, workloadOutcome } from './lib'
+import { runWorkload } from './workload'
 
 interface Workload {
   name: string
@@ -79,10 +80,12 @@ async function main(): Promise<void> {
     console.log(`\n<!-- bench:${workload.name}, ${report} -->\n`)
     console.log(readFileSync(report, 'utf8'))
   }
-  if (outcomes.some(({ status }) => status !== 'done')) process.exitCode = 1
+  const unfinished = outcomes.filter(({ status }) => status !== 'done')
+  if (unfinished.length > 0) {
+    throw new Error(
+      `Not done: ${unfinished.map(({ workload, status }) => `bench:${workload.name} (${status})`).join(', ')}`,
+    )
+  }
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+runWorkload(main)
