@@ -5,6 +5,7 @@ import type { SQL } from '@payloadcms/db-postgres/drizzle'
 
 import { DEFAULT_LOCALE } from '@/i18n/locales'
 import { collectionTables } from '@/lib/collection-tables'
+import { integerLiteral } from '@/lib/sql-literals'
 
 import type { ReadableCollection } from './contract'
 import type { ListQuery } from './query'
@@ -75,6 +76,6 @@ export function pageIdsStatement(collection: ReadableCollection, query: ListQuer
         select d.id from ${table} d ${join}
         ${where}
         order by ${orderBy}
-        limit ${query.limit} offset ${(query.page - 1) * query.limit}
+        limit ${integerLiteral(query.limit)} offset ${integerLiteral((query.page - 1) * query.limit)}
       ) as ids`
 }

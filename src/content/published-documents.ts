@@ -198,19 +198,52 @@ function needs(fields: Field[]): {
   return { columns, localeColumns, categories: categoriesNeeded, results, mediaColumns }
 }
 
-/** `{1,2,3}`: ids as one array parameter. */
-const idArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`
+/**
+ * PostgreSQL's guess at the length of an array it is not shown (`estimate_array_length`): what it
+ * prices a prepared statement's plan for `= any($1)` at, made once for every array.
+ */
+const ASSUMED_ARRAY_LENGTH = 10
 
-/** A translation table's rows of the row `parent` as a JSON array, in locale order. */
-function translationsOf(table: SQLWrapper, parent: SQL, columns: readonly string[]): SQL {
+/**
+ * `{1,2,3}`: ids as one array parameter, repeated up to `ASSUMED_ARRAY_LENGTH` (the same set).
+ * PostgreSQL keeps a prepared statement's one plan only if it costs no more than the plans made
+ * for the values sent; made for fewer ids than it assumes, each of those looked cheaper, so a
+ * read of a few ids (a post's related posts) was planned anew every time, several times the cost
+ * of running it.
+ */
+function idArray(ids: readonly number[]): string {
+  const padded = [...ids]
+  while (padded.length < ASSUMED_ARRAY_LENGTH) padded.push(ids[0]!)
+  return `{${padded.map((id) => Math.trunc(id)).join(',')}}`
+}
+
+/**
+ * The translation rows a read in `locale` shows: its own and the default locale's (the fallback),
+ * or every locale's. A read in the default locale left the other translation's rich text, read,
+ * sent and parsed, unused: a third of an English list's database time.
+ */
+function localesShown(locale: Locale | 'all'): SQL {
+  if (locale === 'all') return sql``
+  const shown = [...new Set([locale, DEFAULT_LOCALE])]
+  // Written into the text: a locale is one of a few codes (LOCALES), each a plan of its own.
+  return sql.raw(`and l._locale in (${shown.map((code) => `'${code}'`).join(', ')})`)
+}
+
+/** A translation table's rows of the row `parent` shown in `locale`, as a JSON array, in locale order. */
+function translationsOf(
+  table: SQLWrapper,
+  parent: SQL,
+  columns: readonly string[],
+  locale: Locale | 'all',
+): SQL {
   const pairs = ['_locale', ...columns].map((column) => sql.raw(`'${column}', l.${column}`))
   return sql`(select json_agg(json_build_object(${sql.join(pairs, sql`, `)})
-    order by l._locale) from ${table} l where l._parent_id = ${parent})`
+    order by l._locale) from ${table} l where l._parent_id = ${parent} ${localesShown(locale)})`
 }
 
 /**
  * The published rows whose id meets `idCondition` with, in the same statement: their
- * translation rows (`_locales`, in locale order), their categories (in the editor's order: ids,
+ * translation rows (`_locales`, in locale order, those the read's locale shows), their categories (in the editor's order: ids,
  * or at a depth the categories with their translations), their results' rows and, at a depth,
  * each file they show (`_media_{column}`: its row and translations). One statement, because each
  * one sent costs a round trip to PostgreSQL that weighed more than reading what it returns.
@@ -219,19 +252,21 @@ function documentsStatement(
   collection: ReadableCollection,
   idCondition: SQL,
   fields: Field[],
-  depth: number,
+  { depth, locale }: PublishedRead,
 ): SQL {
   const { table, locales, rels, name } = collectionTables(collection)
   const need = needs(fields)
   const columns: SQL[] = [sql`d.id`]
   for (const column of need.columns) columns.push(sql`d.${sql.identifier(column)}`)
-  columns.push(sql`${translationsOf(locales, sql`d.id`, [...need.localeColumns])} as _locales`)
+  columns.push(
+    sql`${translationsOf(locales, sql`d.id`, [...need.localeColumns], locale)} as _locales`,
+  )
   if (need.categories) {
     const category =
       depth > 0
         ? sql`json_build_object('id', c.id, 'slug', c.slug, 'updated_at', c.updated_at,
             'created_at', c.created_at, '_locales',
-            ${translationsOf(sql`categories_locales`, sql`c.id`, ['title'])})`
+            ${translationsOf(sql`categories_locales`, sql`c.id`, ['title'], locale)})`
         : sql`c.id`
     columns.push(sql`(select json_agg(${category} order by r."order") from ${rels} r
       join categories c on c.id = r.categories_id
@@ -239,14 +274,14 @@ function documentsStatement(
   }
   if (need.results) {
     const results = sql.identifier(`${name}_results`)
-    columns.push(sql`(select json_agg(json_build_object('_locale', x._locale, 'id', x.id,
-      'value', x.value, 'label', x.label) order by x._locale, x._order)
-      from ${results} x where x._parent_id = d.id) as _results`)
+    columns.push(sql`(select json_agg(json_build_object('_locale', l._locale, 'id', l.id,
+      'value', l.value, 'label', l.label) order by l._locale, l._order)
+      from ${results} l where l._parent_id = d.id ${localesShown(locale)}) as _results`)
   }
   if (depth > 0) {
     for (const column of need.mediaColumns) {
       columns.push(sql`(select json_build_object('row', to_json(m), '_locales',
-        ${translationsOf(sql`media_locales`, sql`m.id`, ['alt'])})
+        ${translationsOf(sql`media_locales`, sql`m.id`, ['alt'], locale)})
         from media m where m.id = d.${sql.identifier(column)})
         as ${sql.identifier(`_media_${column}`)}`)
     }
@@ -481,7 +516,7 @@ export async function readPublishedDocuments(
   // prices the kept plan for ten ids, finds one id cheaper, and plans anew on every read.)
   const idCondition =
     ids.length === 1 ? sql`d.id = ${ids[0]}` : sql`d.id = any(${idArray(ids)}::int[])`
-  const statement = documentsStatement(collection, idCondition, fields, read.depth)
+  const statement = documentsStatement(collection, idCondition, fields, read)
   const { rows } = await readDatabase(payload).execute<Row>(statement)
   return documentsOf(payload, rows, fields, read)
 }
@@ -517,7 +552,7 @@ export async function readPublishedList(
     return { ids, totalDocs: Number(rows[0]?.total ?? 0), docs: [], declined }
   }
   const { fields } = covered
-  const documents = documentsStatement(collection, sql`d.id = any(p.ids)`, fields, read.depth)
+  const documents = documentsStatement(collection, sql`d.id = any(p.ids)`, fields, read)
   // Materialized: as a subquery in FROM, PostgreSQL pulled the page's row up into both its uses
   // and walked the list's index twice, once for the ids returned and once for the documents read
   // (page 500 of the API's list walked 10,000 entries for its ten).

@@ -12,9 +12,11 @@ import pg from 'pg'
  * statement is parsed once per connection and PostgreSQL may settle on a generic plan after a few
  * executions. Answers are unchanged: the same text with the same values.
  *
- * Only statements already sent with parameters are named (they use the extended protocol either
- * way; a statement without them may be several statements in one text, which a prepared statement
- * cannot be), and only once their text has been sent before: Payload names the tables it joins
+ * Named are statements sent with parameters (they use the extended protocol either way) and
+ * reads without them that are certainly one statement (a `select` or `with` text without a
+ * semicolon: a text of several statements, which a prepared statement cannot be, needs one; a
+ * page's limit and offset are written into the text, src/lib/sql-literals.ts), and only once
+ * their text has been sent before: Payload names the tables it joins
  * for a relationship condition with random aliases, so those texts never repeat and preparing them
  * would only fill the database session's memory. Each connection keeps at most
  * `PREPARED_STATEMENTS_PER_CONNECTION`, so that an unbounded variety of texts (a `select` of any
@@ -27,6 +29,9 @@ const TEXTS_SEEN_MAX = 5_000
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown }
 type Query = (...args: unknown[]) => unknown
+
+/** A text that is one read: `select` or `with`, and no semicolon that could end it. */
+const ONE_READ = /^\s*(?:select|with)\b[^;]*$/i
 
 /** A name PostgreSQL accepts (at most 63 bytes) that differs whenever the text does. */
 export function statementName(text: string): string {
@@ -50,7 +55,8 @@ function withStatementName(
   if (query === undefined || typeof query.text !== 'string') return undefined
   if (query.name !== undefined || query.submit !== undefined) return undefined
   const parameters = values !== undefined && typeof values !== 'function' ? values : query.values
-  if (!Array.isArray(parameters) || parameters.length === 0) return undefined
+  const parameterised = Array.isArray(parameters) && parameters.length > 0
+  if (!parameterised && !ONE_READ.test(query.text)) return undefined
   const name = statementName(query.text)
   if (!prepared.has(name)) {
     if (!seen.has(name)) {

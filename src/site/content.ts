@@ -8,6 +8,7 @@ import type { Locale } from '@/i18n/locales'
 import { signedInUser } from '@/lib/auth'
 import { collectionTables } from '@/lib/collection-tables'
 import { getPayloadClient } from '@/lib/payload'
+import { integerLiteral } from '@/lib/sql-literals'
 import { publishedByIds, publishedList } from '@/content/read'
 import type { CaseStudy, Category, Media, Post } from '@/payload-types'
 
@@ -84,11 +85,11 @@ const idList = (ids: readonly number[]) =>
  * the list has (`total`) — the listed rule written out (`LISTED_ROW_SQL`) with the list's filter.
  * Payload read a list with the rule's condition on a translated field as two statements (the
  * page's distinct ids, then their rows) and a third to count; the documents' read joins this one
- * (`publishedList`), so a list is one statement. The limit is written into the text, so that the
- * statement's plan can be kept (see `newestPostIdsSql` in published-view.ts); the offset varies
- * with the page and stays a value. Null when the filter leaves nothing to list.
+ * (`publishedList`), so a list is one statement. The limit and offset are written into the text,
+ * so that the statement's plan can be kept (`integerLiteral`). Null when the filter leaves nothing
+ * to list.
  */
-function listedPageStatement(
+export function listedPageStatement(
   collection: PageCollection,
   locale: Locale,
   filter: ListFilter,
@@ -128,7 +129,7 @@ function listedPageStatement(
     select ${count ? sql`(select count(*) ${listed})` : sql`null::bigint`} as total,
       array(select d.id ${from}
         order by d.published_at desc, d.id desc
-        limit ${sql.raw(String(Math.trunc(limit)))} offset ${offset}) as ids`
+        limit ${integerLiteral(limit)} offset ${integerLiteral(offset)}) as ids`
 }
 
 /** A page of a list with its documents (depth 1 unless said), in one statement. */

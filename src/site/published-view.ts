@@ -7,6 +7,7 @@ import type { Payload, SelectType, Where } from 'payload'
 import { LOCALES, type Locale } from '@/i18n/locales'
 import { collectionTables } from '@/lib/collection-tables'
 import { getPayloadClient } from '@/lib/payload'
+import { integerLiteral } from '@/lib/sql-literals'
 import type { Media } from '@/payload-types'
 
 import {
@@ -92,11 +93,8 @@ async function listedAmong(
  * published, with a title in the locale), of all posts or, given `category` (an SQL expression),
  * of that category's: an array, newest first.
  *
- * `limit` is written into the text, not sent as a parameter: PostgreSQL plans a prepared
- * statement for unknown values after a few executions, and, not knowing a limit, it prices the
- * plan as if a tenth of the rows were read. That plan then looked far dearer than one made for
- * the values and was never used: the statement was planned anew on every execution, 1.5–2.5 ms
- * against 0.1 ms to run it.
+ * `limit` is written into the text, not sent as a value, so that the statement's plan is kept
+ * (`integerLiteral`).
  */
 function newestPostIdsSql(locale: Locale, limit: number, category?: SQL) {
   const { table, locales, rels } = collectionTables('posts')
@@ -110,7 +108,7 @@ function newestPostIdsSql(locale: Locale, limit: number, category?: SQL) {
       join ${locales} l on l._parent_id = d.id and l._locale = ${locale}
       where ${LISTED_ROW_SQL} ${inCategory}
       order by d.published_at desc, d.id desc
-      limit ${sql.raw(String(Math.trunc(limit)))})`
+      limit ${integerLiteral(limit)})`
 }
 
 /**
