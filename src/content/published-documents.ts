@@ -2,6 +2,7 @@ import 'server-only'
 
 import { sql } from '@payloadcms/db-postgres'
 import type { SQL, SQLWrapper } from '@payloadcms/db-postgres/drizzle'
+import { PgDialect } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
 
 import { env } from '@/env'
@@ -9,6 +10,7 @@ import { DEFAULT_LOCALE, type Locale } from '@/i18n/locales'
 import { collectionTables } from '@/lib/collection-tables'
 import { readDatabase } from '@/lib/read-database'
 import { IMAGE_SIZES } from '@/media/image-sizes'
+import type { Media } from '@/payload-types'
 import { s3Settings } from '@/media/s3'
 import { publicMediaIds } from '@/media/usage'
 
@@ -243,16 +245,58 @@ function translationsOf(
 
 /**
  * The published rows whose id meets `idCondition` with, in the same statement: their
- * translation rows (`_locales`, in locale order, those the read's locale shows), their categories (in the editor's order: ids,
- * or at a depth the categories with their translations), their results' rows and, at a depth,
- * each file they show (`_media_{column}`: its row and translations). One statement, because each
- * one sent costs a round trip to PostgreSQL that weighed more than reading what it returns.
+ * translation rows (`_locales`, in locale order, those the read's locale shows), their categories
+ * (in the editor's order: ids, or at a depth the categories with their translations), their
+ * results' rows and, at a depth, each file they show (`_media_{column}`: its row and
+ * translations). One statement, because each one sent costs a round trip to PostgreSQL that
+ * weighed more than reading what it returns.
  */
 function documentsStatement(
   collection: ReadableCollection,
   idCondition: SQL,
   fields: Field[],
+  read: PublishedRead,
+): SQL {
+  const published = collection === 'categories' ? sql`` : sql`and d._status = 'published'`
+  return sql`${documentsSelect(collection, fields, read)} where ${idCondition} ${published}`
+}
+
+/** drizzle's PostgreSQL dialect, which writes a statement's text (`documentsSelect`). */
+const dialect = new PgDialect()
+
+/** How many texts `documentsSelect` keeps (a shape of read each), before it starts over. */
+const SELECT_TEXTS_MAX = 200
+const selectTexts = new Map<string, SQL>()
+
+/**
+ * `documentsStatement` up to its condition, written as text once per shape of read (collection,
+ * fields, depth, locale): it names columns and tables and holds no values, so the text is the
+ * same for every read of that shape. Written anew from its few dozen parts on every read, it cost
+ * drizzle a tenth of a markdown twin's CPU.
+ */
+function documentsSelect(
+  collection: ReadableCollection,
+  fields: Field[],
   { depth, locale }: PublishedRead,
+): SQL {
+  const key = [collection, depth > 0, locale, ...fields.map((field) => field.name)].join()
+  let text = selectTexts.get(key)
+  if (text === undefined) {
+    const query = dialect.sqlToQuery(documentsColumns(collection, fields, depth > 0, locale))
+    if (query.params.length > 0) throw new Error('A read shape holds no values')
+    if (selectTexts.size >= SELECT_TEXTS_MAX) selectTexts.clear()
+    text = sql.raw(query.sql)
+    selectTexts.set(key, text)
+  }
+  return text
+}
+
+/** What `documentsSelect` writes: the columns and the table, as drizzle SQL. */
+function documentsColumns(
+  collection: ReadableCollection,
+  fields: Field[],
+  populated: boolean,
+  locale: Locale | 'all',
 ): SQL {
   const { table, locales, rels, name } = collectionTables(collection)
   const need = needs(fields)
@@ -262,12 +306,11 @@ function documentsStatement(
     sql`${translationsOf(locales, sql`d.id`, [...need.localeColumns], locale)} as _locales`,
   )
   if (need.categories) {
-    const category =
-      depth > 0
-        ? sql`json_build_object('id', c.id, 'slug', c.slug, 'updated_at', c.updated_at,
+    const category = populated
+      ? sql`json_build_object('id', c.id, 'slug', c.slug, 'updated_at', c.updated_at,
             'created_at', c.created_at, '_locales',
             ${translationsOf(sql`categories_locales`, sql`c.id`, ['title'], locale)})`
-        : sql`c.id`
+      : sql`c.id`
     columns.push(sql`(select json_agg(${category} order by r."order") from ${rels} r
       join categories c on c.id = r.categories_id
       where r.parent_id = d.id and r.path = 'categories') as _categories`)
@@ -278,7 +321,7 @@ function documentsStatement(
       'value', l.value, 'label', l.label) order by l._locale, l._order)
       from ${results} l where l._parent_id = d.id ${localesShown(locale)}) as _results`)
   }
-  if (depth > 0) {
+  if (populated) {
     for (const column of need.mediaColumns) {
       columns.push(sql`(select json_build_object('row', to_json(m), '_locales',
         ${translationsOf(sql`media_locales`, sql`m.id`, ['alt'], locale)})
@@ -286,9 +329,7 @@ function documentsStatement(
         as ${sql.identifier(`_media_${column}`)}`)
     }
   }
-  const published = collection === 'categories' ? sql`` : sql`and d._status = 'published'`
-  return sql`select ${sql.join(columns, sql`, `)} from ${table} d
-    where ${idCondition} ${published}`
+  return sql`select ${sql.join(columns, sql`, `)} from ${table} d`
 }
 
 /** The files and categories the documents read show, by id. */
@@ -483,6 +524,13 @@ export interface PublishedDocuments {
   declined: { ids: number[]; reason: string }[]
 }
 
+/** Why no read is covered here, or null: the setting, or media in object storage. */
+function uncovered(): string | null {
+  if (env.PUBLISHED_READS === 'local-api') return 'PUBLISHED_READS=local-api'
+  if (s3Settings() !== null) return 'media in object storage'
+  return null
+}
+
 /**
  * The fields a read selects, or why none of its documents can be read here: the setting, media
  * in object storage, or a selected field not written out here.
@@ -491,8 +539,8 @@ function coveredFields(
   collection: ReadableCollection,
   select: readonly string[] | undefined,
 ): { fields: Field[] } | { reason: string } {
-  if (env.PUBLISHED_READS === 'local-api') return { reason: 'PUBLISHED_READS=local-api' }
-  if (s3Settings() !== null) return { reason: 'media in object storage' }
+  const reason = uncovered()
+  if (reason !== null) return { reason }
   const fields = selected(collection, select)
   return fields ? { fields } : { reason: 'a selected field not written out here' }
 }
@@ -582,19 +630,17 @@ export function readPublishedPage(
   return readPublishedList(payload, collection, pageIdsStatement(collection, query), query)
 }
 
-/** The documents of rows read by `documentsStatement`, and those Payload must answer for. */
-async function documentsOf(
+/** How documents are built from rows that show `related` (`buildFields`). */
+async function builderFor(
   payload: Payload,
-  rows: Row[],
-  fields: Field[],
-  read: PublishedRead,
-): Promise<PublishedDocuments> {
-  const related = relatedIn(rows, fields)
+  related: Related,
+  { locale, depth }: PublishedRead,
+): Promise<Builder> {
   const publicMedia = related.media.size > 0 ? await publicMediaIds(payload) : []
   const { serverURL } = payload.config
-  const builder: Builder = {
-    locale: read.locale,
-    depth: read.depth,
+  return {
+    locale,
+    depth,
     related,
     publicMedia: new Set(publicMedia),
     mediaUrl: (filename, stored) => {
@@ -606,6 +652,16 @@ async function documentsOf(
         : null
     },
   }
+}
+
+/** The documents of rows read by `documentsStatement`, and those Payload must answer for. */
+async function documentsOf(
+  payload: Payload,
+  rows: Row[],
+  fields: Field[],
+  read: PublishedRead,
+): Promise<PublishedDocuments> {
+  const builder = await builderFor(payload, relatedIn(rows, fields), read)
   const result: PublishedDocuments = { docs: [], declined: [] }
   for (const row of rows) {
     builder.declined = undefined
@@ -615,4 +671,33 @@ async function documentsOf(
     else result.declined.push({ ids: [id], reason: builder.declined })
   }
   return result
+}
+
+/**
+ * Files by id as an anonymous caller reads them in `locale` (the Local API's `find` at depth 0,
+ * as a document shows one it populates): those that exist and are public (the embargo), by id.
+ * Null when this read does not cover files (PUBLISHED_READS=local-api, or files in object
+ * storage, whose URLs are the storage plugin's): the caller reads them with the Local API.
+ */
+export async function readPublicMedia(
+  payload: Payload,
+  ids: readonly number[],
+  locale: Locale,
+): Promise<Map<number, Media> | null> {
+  if (uncovered() !== null) return null
+  const found = new Map<number, Media>()
+  if (ids.length === 0) return found
+  const { rows } = await readDatabase(payload).execute<{ row: Row; _locales: unknown }>(sql`
+    select to_json(m) as row,
+      ${translationsOf(sql`media_locales`, sql`m.id`, ['alt'], locale)} as _locales
+    from media m where m.id = any(${idArray(ids)}::int[])`)
+  const related: Related = { media: new Map(), categories: new Map() }
+  for (const { row, _locales } of rows) related.media.set(Number(row.id), { ...row, _locales })
+  const builder = await builderFor(payload, related, { locale, depth: 0 })
+  for (const id of related.media.keys()) {
+    builder.declined = undefined
+    const media = mediaDocument(id, builder)
+    if (builder.declined === undefined) found.set(id, media as Media)
+  }
+  return found
 }

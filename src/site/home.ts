@@ -1,5 +1,6 @@
 import 'server-only'
 
+import { readPublicMedia } from '@/content/published-documents'
 import type { Locale } from '@/i18n/locales'
 import { getPayloadClient } from '@/lib/payload'
 import type { Media } from '@/payload-types'
@@ -38,11 +39,14 @@ export async function proofCaseStudies(locale: Locale): Promise<ProofStudy[]> {
 
 /**
  * The hero's image as an anonymous reader may see it (with its alt text in `locale`), or null
- * when there is none, it is not an image, or it is not public (an embargoed upload).
+ * when there is none, it is not an image, or it is not public (an embargoed upload). Read in SQL
+ * of our own where that covers files (src/content/published-documents.ts), else by the Local API.
  */
 export async function heroImage(id: number | null, locale: Locale): Promise<Media | null> {
   if (id === null) return null
   const payload = await getPayloadClient()
+  const read = await readPublicMedia(payload, [id], locale)
+  if (read !== null) return asImage(read.get(id) ?? null)
   const media = await payload.findByID({
     collection: 'media',
     id,

@@ -4,6 +4,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { SQL } from '@payloadcms/db-postgres/drizzle'
 import type { Payload, SelectType, Where } from 'payload'
 
+import { readPublicMedia } from '@/content/published-documents'
 import { LOCALES, type Locale } from '@/i18n/locales'
 import { collectionTables } from '@/lib/collection-tables'
 import { getPayloadClient } from '@/lib/payload'
@@ -192,13 +193,19 @@ export function richTextReferences(documents: readonly SiteDocument[]) {
   return { documentIds, mediaIds: [...mediaIds] }
 }
 
-/** Media by id as an anonymous reader may see them: the embargo applies (published use only). */
+/**
+ * Media by id as an anonymous reader may see them: the embargo applies (published use only). Read
+ * in SQL of our own where that covers files (src/content/published-documents.ts), else by the
+ * Local API.
+ */
 async function publicMedia(
   payload: Payload,
   locale: Locale,
   ids: number[],
 ): Promise<Record<number, Media>> {
   if (ids.length === 0) return {}
+  const read = await readPublicMedia(payload, ids, locale)
+  if (read !== null) return Object.fromEntries(read)
   const { docs } = await payload.find({
     collection: 'media',
     locale,

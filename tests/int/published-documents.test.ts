@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { CATEGORY_CONTRACT, PUBLIC_FIELDS } from '@/content/contract'
+import { SETTINGS_DEFAULTS } from '@/globals/defaults'
 
 import { asAdmin, asAdminJson, baseUrl } from '../support/api'
 import { startApp, type AppServer } from '../support/app-server'
@@ -209,6 +210,9 @@ function shapes(collection: Collection): string[] {
 }
 
 /** Both instances' answers to one anonymous request. */
+/** A page's HTML without its script nonce, which is drawn for each response. */
+const masked = (body: string) => body.replace(/nonce="[^"]*"/g, 'nonce=""')
+
 async function answers(path: string) {
   const read = async (server: AppServer) => {
     const response = await fetch(`${server.url}${path}`)
@@ -271,8 +275,6 @@ describe('published reads in SQL answer as the Local API does', () => {
 
   it("the site's twins and pages of every document read the same either way", async () => {
     const sections = { posts: 'blog', 'case-studies': 'case-studies' } as const
-    // The page's script nonce is drawn for each response.
-    const masked = (body: string) => body.replace(/nonce="[^"]*"/g, 'nonce=""')
     for (const collection of ['posts', 'case-studies'] as const) {
       for (const id of ids[collection]) {
         const { sql } = await answers(`/api/${collection}/${id}?select=slug`)
@@ -286,6 +288,39 @@ describe('published reads in SQL answer as the Local API does', () => {
           }
         }
       }
+    }
+  })
+
+  it('the home page shows its hero image the same either way', async () => {
+    const hero = await createImage('A hero')
+    await patch('media', hero.id, 'es', { alt: 'Un héroe' })
+    const publishHero = async (image: number | null) => {
+      const response = await asAdmin('/api/globals/home?locale=es', {
+        method: 'POST',
+        body: JSON.stringify({
+          hero: { ...SETTINGS_DEFAULTS.es.hero, image },
+          _status: 'published',
+        }),
+      })
+      expect(response.ok).toBe(true)
+    }
+    await publishHero(hero.id)
+    try {
+      for (const path of ['/en', '/es']) {
+        // Each instance hears the publish within the polling window.
+        const deadline = Date.now() + 10_000
+        let both = await answers(path)
+        while (!(both.sql.body.includes('hero-image') && both.local.body.includes('hero-image'))) {
+          if (Date.now() > deadline) throw new Error(`${path}: no hero image within 10 s`)
+          await new Promise((resolve) => setTimeout(resolve, 100))
+          both = await answers(path)
+        }
+        expect(both.sql.status, path).toBe(200)
+        expect(both.sql.body, path).toContain(path === '/es' ? 'alt="Un héroe"' : 'alt="A hero"')
+        expect(masked(both.sql.body), path).toBe(masked(both.local.body))
+      }
+    } finally {
+      await publishHero(null)
     }
   })
 
