@@ -15,6 +15,7 @@ import * as migration_20261123_202500_published_read_indexes from './20261123_20
 import * as migration_20261123_210100_seo_noindex from './20261123_210100_seo_noindex'
 import * as migration_20261123_225923_home_sections from './20261123_225923_home_sections'
 import * as migration_20261124_130000_newest_first_indexes from './20261124_130000_newest_first_indexes'
+import * as migration_20261125_160000_translation_title_indexes from './20261125_160000_translation_title_indexes'
 
 export const migrations = [
   {
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261124_130000_newest_first_indexes.up,
     down: migration_20261124_130000_newest_first_indexes.down,
     name: '20261124_130000_newest_first_indexes',
+  },
+  {
+    up: migration_20261125_160000_translation_title_indexes.up,
+    down: migration_20261125_160000_translation_title_indexes.down,
+    name: '20261125_160000_translation_title_indexes',
   },
 ]

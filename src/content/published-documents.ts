@@ -34,6 +34,8 @@ import type { ListQuery } from './query'
  * on read (an upload, a relationship, a link or a block: they are populated, or their fields
  * read), media in object storage (their URLs are the storage plugin's), a populated file that is
  * not public, a selected field not written out here.
+ * Files read by id (a page's hero image, rich text's uploads) are written out the same way as a
+ * document shows them (`readPublicMedia`).
  * `tests/int/published-documents.test.ts` holds every public query shape — each collection,
  * locale, depth and selection, lists and single documents — to the Local API's answer.
  */
