@@ -17,9 +17,10 @@ export function comparableBody(body: string, origin: string): string {
   const sizeAdjustTags = body.split(sizeAdjust).length - 1
   const markup = body
     .replaceAll(sizeAdjust, '')
-    // Next.js's empty boundaries (metadata, outlets) are either closed in place or streamed
-    // closed a moment later, depending on timing: a streamed empty boundary is the same markup.
-    .replace(/<!--\$\?--><template id="B:\d+"><\/template><!--\/\$-->/g, '<!--$--><!--/$-->')
+    // Next.js's empty boundaries (metadata, outlets) are closed in place, streamed closed a
+    // moment later, or, in some renders, left out of the markup: none of them shows anything.
+    .replace(/<!--\$\?--><template id="B:\d+"><\/template><!--\/\$-->/g, '')
+    .replaceAll('<!--$--><!--/$-->', '')
     .replace(/<div hidden id="S:\d+"><\/div>/g, '')
     .replace(/<script>\$R[BC][\s\S]*?<\/script>/g, '')
     .replaceAll(origin, ORIGIN)
