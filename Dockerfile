@@ -2,13 +2,15 @@
 # The app image: Next.js standalone output plus the project's compiled server and migration
 # runner; no sources, no dev dependencies. On start it applies pending migrations (under an
 # advisory lock, so replicas may start together), then serves on $PORT as the `node` user.
+# Every stage runs Node's Active LTS line (26 since 2026-10-28); the project itself runs on any
+# Node from 20.9 (package.json's engines), which is what its tests run on where that is installed.
 
-FROM node:20-bookworm-slim AS deps
+FROM node:26-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS build
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1 NEXT_OUTPUT=standalone
 COPY --from=deps /app/node_modules ./node_modules
@@ -17,7 +19,7 @@ COPY . .
 # writes .next/server.mjs, .next/migrate.mjs and .next/create-admin.mjs (scripts/lib/server-bundle.ts).
 RUN npm run build
 
-FROM node:20-bookworm-slim AS run
+FROM node:26-bookworm-slim AS run
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOST=0.0.0.0 MEDIA_DIR=/app/.data/media
 # glibc's allocator: large buffers handed back when freed, two arenas (scripts/lib/server-bundle.ts).

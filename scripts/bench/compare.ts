@@ -26,8 +26,12 @@
  * by side (PostgreSQL's is the whole server's during a slice, when only one build is loaded).
  * It writes .data/benchmarks-compare-misses.md.
  *
- * Settings: BENCH_BASELINE_DIR (required), BENCH_MISSES (off), BENCH_POSTS (1000), BENCH_RUNS (3),
- * BENCH_ROUNDS (3), BENCH_SLICE_SECONDS (2), BENCH_CONNECTIONS (32).
+ * BENCH_BASELINE_NODE runs the other build on another Node.js binary: with BENCH_BASELINE_DIR=.
+ * and SERVER_NODE, one build on two release lines side by side.
+ *
+ * Settings: BENCH_BASELINE_DIR (required), BENCH_BASELINE_NODE (the current build's Node),
+ * BENCH_MISSES (off), BENCH_POSTS (1000), BENCH_RUNS (3), BENCH_ROUNDS (3),
+ * BENCH_SLICE_SECONDS (2), BENCH_CONNECTIONS (32).
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -55,6 +59,7 @@ import {
 import { runWorkload } from './workload'
 
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR
+const BASELINE_NODE = process.env.BENCH_BASELINE_NODE
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -209,7 +214,10 @@ async function main(): Promise<void> {
   try {
     const current = await startApp(`${RUN}-current`, appEnv)
     apps.push(current)
-    const previous = await startApp(`${RUN}-previous`, appEnv, { dir: baselineDir })
+    const previous = await startApp(`${RUN}-previous`, appEnv, {
+      dir: baselineDir,
+      node: BASELINE_NODE,
+    })
     apps.push(previous)
     const surfaces = (await cachedSurfaces(current.url)).filter(
       ({ name }) => !MISSES || name in MISS_TARGET_MS,
@@ -272,7 +280,10 @@ async function main(): Promise<void> {
       ),
     )
     out()
-    out(`Previous build: \`${baselineDir}\`. Figures are medians over the ${RUNS} runs.`)
+    const previousNode = BASELINE_NODE ? `, on \`${BASELINE_NODE}\`` : ''
+    out(
+      `Previous build: \`${baselineDir}\`${previousNode}. Figures are medians over the ${RUNS} runs.`,
+    )
     out()
     out(
       `| Surface | Bytes (current / previous) | ${columns.map(([title]) => title).join(' | ')} | Errors |`,

@@ -3,7 +3,7 @@
  * bare-Node baseline sending their bytes, load runs with the server's CPU, the server's memory,
  * an admin to act as.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -292,11 +292,22 @@ export async function startBaseline(run: string, routes: BaselineRoutes): Promis
   return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill() }
 }
 
+/**
+ * The Node.js the app's server runs on: the benchmark's own, or `SERVER_NODE`'s
+ * (tests/support/app-server.ts), which a report names beside it.
+ */
+function serverNode(): string {
+  const binary = process.env.SERVER_NODE
+  if (!binary) return `Node ${process.version}`
+  const version = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim()
+  return `Node ${process.version}, the server on Node ${version}`
+}
+
 /** One line naming the machine and the run's settings, for a report's head. */
 export function machineLine(settings: string): string {
   return (
     `${new Date().toISOString().slice(0, 10)} · ${os.cpus().length} × ${os.cpus()[0]?.model.trim()} · ` +
-    `${Math.round(os.totalmem() / 1024 ** 3)} GiB · Node ${process.version} · ${settings}`
+    `${Math.round(os.totalmem() / 1024 ** 3)} GiB · ${serverNode()} · ${settings}`
   )
 }
 

@@ -63,19 +63,22 @@ function runScriptOnce(script: string, env: Record<string, string>): Promise<num
  * runs) as a separate process, and waits until it answers. Output: .data/test-logs/<name>.log.
  * `options.dir` starts the build of another checkout instead (a benchmark compares against the
  * previous release's): its server bundle, run from that directory as its `npm start` would.
- * `options.nodeArgs` go to Node before the bundle (a benchmark's `--cpu-prof`).
+ * `options.nodeArgs` go to Node before the bundle (a benchmark's `--cpu-prof`). `SERVER_NODE`, a
+ * path to another Node.js binary, runs the server on it (the Docker image's release line, say),
+ * while the tests and benchmarks themselves stay on the Node that runs them; `options.node`
+ * names one for this server alone (a benchmark comparing two).
  */
 export async function startApp(
   name: string,
   env: Record<string, string>,
-  options: { dir?: string; nodeArgs?: string[] } = {},
+  options: { dir?: string; nodeArgs?: string[]; node?: string } = {},
 ): Promise<AppServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   mkdirSync('.data/test-logs', { recursive: true })
   const log = createWriteStream(path.join('.data/test-logs', `${name}.log`))
   const child = spawn(
-    process.execPath,
+    options.node || process.env.SERVER_NODE || process.execPath,
     [...serverNodeArgs(), ...(options.nodeArgs ?? []), serverBundlePath()],
     {
       cwd: options.dir,
