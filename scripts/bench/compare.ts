@@ -27,10 +27,12 @@
  * It writes .data/benchmarks-compare-misses.md.
  *
  * BENCH_BASELINE_NODE runs the other build on another Node.js binary: with BENCH_BASELINE_DIR=.
- * and SERVER_NODE, one build on two release lines side by side.
+ * and SERVER_NODE, one build on two release lines side by side. BENCH_BASELINE_NODE_ARGS, Node
+ * arguments for the other build alone (after the server's own, so a V8 flag there wins): one
+ * build, one Node, with and without a setting.
  *
  * Settings: BENCH_BASELINE_DIR (required), BENCH_BASELINE_NODE (the current build's Node),
- * BENCH_MISSES (off), BENCH_POSTS (1000), BENCH_RUNS (3), BENCH_ROUNDS (3),
+ * BENCH_BASELINE_NODE_ARGS (none), BENCH_MISSES (off), BENCH_POSTS (1000), BENCH_RUNS (3), BENCH_ROUNDS (3),
  * BENCH_SLICE_SECONDS (2), BENCH_CONNECTIONS (32).
  */
 import { existsSync } from 'node:fs'
@@ -60,6 +62,7 @@ import { runWorkload } from './workload'
 
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR
 const BASELINE_NODE = process.env.BENCH_BASELINE_NODE
+const BASELINE_NODE_ARGS = process.env.BENCH_BASELINE_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -217,6 +220,7 @@ async function main(): Promise<void> {
     const previous = await startApp(`${RUN}-previous`, appEnv, {
       dir: baselineDir,
       node: BASELINE_NODE,
+      nodeArgs: BASELINE_NODE_ARGS,
     })
     apps.push(previous)
     const surfaces = (await cachedSurfaces(current.url)).filter(
@@ -280,7 +284,9 @@ async function main(): Promise<void> {
       ),
     )
     out()
-    const previousNode = BASELINE_NODE ? `, on \`${BASELINE_NODE}\`` : ''
+    const previousNode =
+      (BASELINE_NODE ? `, on \`${BASELINE_NODE}\`` : '') +
+      (BASELINE_NODE_ARGS.length > 0 ? `, with \`${BASELINE_NODE_ARGS.join(' ')}\`` : '')
     out(
       `Previous build: \`${baselineDir}\`${previousNode}. Figures are medians over the ${RUNS} runs.`,
     )
