@@ -18,6 +18,7 @@ import { stripVTControlCharacters } from 'node:util'
 
 import { runScript, startApp, type AppServer } from '../tests/support/app-server'
 import { createTestDatabase, stopTestDatabaseServer } from '../tests/support/database'
+import { installedVersion, prefixInstallArgs } from './lib/npm-prefix'
 
 const CONFORMANCE_PACKAGE = '@modelcontextprotocol/conformance'
 const CONFORMANCE_VERSION = '0.1.16'
@@ -71,36 +72,16 @@ function run(command: string, args: string[], timeoutMs: number): Promise<Outcom
   })
 }
 
-function installedVersion(name: string): string | undefined {
-  const file = path.join(PREFIX, 'node_modules', name, 'package.json')
-  if (!existsSync(file)) return undefined
-  return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version
-}
-
 /** Installs the pinned packages if missing; returns the Node ≥ 22 to run the suite with. */
 async function ensureInstalled(): Promise<{ node: string; version: string }> {
   const ownNodeWillDo = Number(process.versions.node.split('.')[0]) >= 22
   const wanted: [string, string][] = [[CONFORMANCE_PACKAGE, CONFORMANCE_VERSION]]
   if (!ownNodeWillDo) wanted.push([NODE22_PACKAGE, NODE22_VERSION])
-  const missing = wanted.filter(([name, version]) => installedVersion(name) !== version)
+  const missing = wanted.filter(([name, version]) => installedVersion(PREFIX, name) !== version)
   if (missing.length > 0) {
     const specs = missing.map(([name, version]) => `${name}@${version}`)
     console.log(`Installing ${specs.join(', ')} into ${PREFIX}/ …`)
-    const installed = await run(
-      'npm',
-      [
-        'install',
-        '--prefix',
-        PREFIX,
-        '--no-save',
-        '--ignore-scripts',
-        '--no-audit',
-        '--no-fund',
-        '--loglevel=error',
-        ...specs,
-      ],
-      INSTALL_TIMEOUT_MS,
-    )
+    const installed = await run('npm', prefixInstallArgs(PREFIX, specs), INSTALL_TIMEOUT_MS)
     if (installed.code !== 0) {
       throw new Error(`npm install failed (${installed.code ?? 'killed'}):\n${installed.output}`)
     }

@@ -14,6 +14,7 @@ import pg from 'pg'
 import { createAdmin, signIn } from '../../tests/support/admin'
 import { freePort, runScript } from '../../tests/support/app-server'
 import { createTestDatabase } from '../../tests/support/database'
+import { benchServerNode } from '../lib/image-node'
 import { buildServerBundle, serverBundlePath } from '../lib/server-bundle'
 
 /** A benchmark's run name (its databases and logs), apart per TEST_RUN_ID. */
@@ -78,8 +79,22 @@ export function databaseCpuBetween(
   return total
 }
 
-/** Builds the app (and the server bundle) first when NEXT_DIST_DIR has no build. */
+/**
+ * Has the servers run on the Node.js line the Docker image runs, as production does
+ * (scripts/lib/image-node.ts: `SERVER_NODE` for every server this process and its workloads
+ * start, the bare-Node baseline included); `BENCH_SERVER_NODE=own` keeps the benchmark's own.
+ */
+function runServersOnImageNode(): void {
+  const node = benchServerNode(process.env, readFileSync('Dockerfile', 'utf8'))
+  if (node) process.env.SERVER_NODE = node
+}
+
+/**
+ * Builds the app (and the server bundle) first when NEXT_DIST_DIR has no build, and picks the
+ * Node.js the servers run on (`runServersOnImageNode`).
+ */
 export async function ensureBuild(): Promise<void> {
+  runServersOnImageNode()
   const distDir = process.env.NEXT_DIST_DIR || '.next'
   if (existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(serverBundlePath())) return
   console.log(`No build in ${distDir}: building first.`)
@@ -283,8 +298,9 @@ export async function startBaseline(run: string, routes: BaselineRoutes): Promis
   const file = path.resolve(`.data/${run}-routes.json`)
   writeFileSync(file, JSON.stringify(routes))
   const port = await freePort()
+  // On the app's Node (runServersOnImageNode), so that the two send the same bytes on the same runtime.
   const child: ChildProcess = spawn(
-    process.execPath,
+    process.env.SERVER_NODE || process.execPath,
     ['--import', 'tsx', 'scripts/bench/bare-node.ts', file, String(port)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   )
