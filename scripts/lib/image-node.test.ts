@@ -21,9 +21,16 @@ describe('the Docker image’s Node line', () => {
     expect(() => imageNodeLine('')).toThrow()
   })
 
-  it('is the project’s Dockerfile’s single line', () => {
-    const line = imageNodeLine(DOCKERFILE)
-    expect(DOCKERFILE).toContain(`FROM node:${line}-`)
+  it('is, in the project’s Dockerfile, a line in Active LTS when the schedule was retrieved', () => {
+    /** The day tests/fixtures/node-release/schedule.json was retrieved (its README). */
+    const RETRIEVED = '2026-11-25'
+    const schedule = JSON.parse(
+      readFileSync('tests/fixtures/node-release/schedule.json', 'utf8'),
+    ) as Record<string, { lts?: string; maintenance?: string }>
+    const line = schedule[`v${imageNodeLine(DOCKERFILE)}`]
+    expect(line?.lts).toBeDefined()
+    // ISO dates compare as text.
+    expect(line!.lts! <= RETRIEVED && RETRIEVED < line!.maintenance!).toBe(true)
   })
 })
 

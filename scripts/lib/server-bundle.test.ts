@@ -38,22 +38,3 @@ describe('the server allocator settings', () => {
       expect(dockerfile).toMatch(new RegExp(`^ENV .*\\b${name}=${value}\\b`, 'm'))
   })
 })
-
-describe('the Docker image’s Node.js', () => {
-  /** The day tests/fixtures/node-release/schedule.json was retrieved (its README). */
-  const RETRIEVED = '2026-11-25'
-  const schedule = JSON.parse(
-    readFileSync('tests/fixtures/node-release/schedule.json', 'utf8'),
-  ) as Record<string, { lts?: string; maintenance?: string; end: string }>
-
-  it('is one release line in every stage, in Active LTS when the schedule was retrieved', () => {
-    const dockerfile = readFileSync('Dockerfile', 'utf8')
-    const lines = [...dockerfile.matchAll(/^FROM node:(\d+)[-\s]/gm)].map((match) => match[1])
-    expect(lines.length).toBe([...dockerfile.matchAll(/^FROM /gm)].length)
-    expect(new Set(lines).size).toBe(1)
-    const line = schedule[`v${lines[0]}`]
-    expect(line?.lts).toBeDefined()
-    // ISO dates compare as text.
-    expect(line!.lts! <= RETRIEVED && RETRIEVED < line!.maintenance!).toBe(true)
-  })
-})
