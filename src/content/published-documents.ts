@@ -571,15 +571,21 @@ export async function readPublishedDocuments(
   return documentsOf(payload, rows, fields, read)
 }
 
-/** A page of a list: its ids in order, the list's count, and its documents as above. */
-export interface PublishedPage extends PageIds, PublishedDocuments {}
+/**
+ * A page of a list: its ids in order, the list's count, and its documents as above; and, where
+ * the read asked for it, the page statement's `extra` column (null without a row).
+ */
+export interface PublishedPage extends PageIds, PublishedDocuments {
+  extra?: unknown
+}
 
 /**
  * A page of a list and its documents, in one statement: `pageStatement` picks the page, as one
  * row of the page's ids in order (`ids`) and the list's count (`total`, null where none is
  * needed). Each statement sent to PostgreSQL costs a round trip that weighed more than the ids'
  * read itself. The public API's lists pick theirs with page-ids.ts, the site's with the listed
- * rule (src/site/content.ts).
+ * rule (src/site/content.ts). With `extra`, the page's row also has a column `extra`, returned as
+ * it is: what else the caller reads alongside the page (a document's twin, what it reads next).
  */
 export async function readPublishedList(
   payload: Payload,
@@ -588,18 +594,21 @@ export async function readPublishedList(
   read: PublishedRead & {
     /** Why every document of the page is left to Payload, whatever this read could cover. */
     declineAll?: string
+    extra?: boolean
   },
 ): Promise<PublishedPage> {
-  type PageRow = { total: string | null; ids: number[] }
+  type PageRow = { total: string | null; ids: number[]; extra?: unknown }
   const covered =
     read.declineAll === undefined
       ? coveredFields(collection, read.select)
       : { reason: read.declineAll }
+  const extraOf = (row: { extra?: unknown } | undefined) =>
+    read.extra ? { extra: row?.extra ?? null } : {}
   if ('reason' in covered) {
     const { rows } = await readDatabase(payload).execute<PageRow>(pageStatement)
     const ids = rows[0]?.ids ?? []
     const declined = ids.length > 0 ? [{ ids, reason: covered.reason }] : []
-    return { ids, totalDocs: Number(rows[0]?.total ?? 0), docs: [], declined }
+    return { ids, totalDocs: Number(rows[0]?.total ?? 0), docs: [], declined, ...extraOf(rows[0]) }
   }
   const { fields } = covered
   const documents = documentsStatement(collection, sql`d.id = any(p.ids)`, fields, read)
@@ -607,10 +616,10 @@ export async function readPublishedList(
   // and walked the list's index twice, once for the ids returned and once for the documents read
   // (page 500 of the API's list walked 10,000 entries for its ten).
   const { rows } = await readDatabase(payload).execute<
-    Row & { _total: string | null; _ids: number[] }
+    Row & { _total: string | null; _ids: number[]; _extra?: unknown }
   >(sql`
     with p as materialized (${pageStatement})
-    select p.total as _total, p.ids as _ids, d.*
+    select p.total as _total, p.ids as _ids${read.extra ? sql`, p.extra as _extra` : sql``}, d.*
     from p left join lateral (${documents}) d on true`)
   const [first] = rows
   const ids = first?._ids ?? []
@@ -620,7 +629,12 @@ export async function readPublishedList(
     fields,
     read,
   )
-  return { ids, totalDocs: Number(first?._total ?? 0), ...documentsRead }
+  return {
+    ids,
+    totalDocs: Number(first?._total ?? 0),
+    ...documentsRead,
+    ...extraOf(first && { extra: first._extra }),
+  }
 }
 
 /** A public list's page (page-ids.ts: its ids and the list's count) and its documents. */

@@ -135,16 +135,17 @@ export async function publishedByIds(
 /**
  * A page of a list that `pageStatement` picks (its ids in order, and its count where it counts:
  * see `readPublishedList`) with its documents as an anonymous caller reads them, in the page's
- * order: one statement where the documents are read in SQL of our own. The site's lists.
+ * order: one statement where the documents are read in SQL of our own. The site's lists, and a
+ * document's twin, whose statement picks one document and reads what comes next (`extra`).
  */
 export async function publishedList(
   payload: Payload,
   collection: ReadableCollection,
   pageStatement: SQL,
-  read: ReadByIds,
-): Promise<{ docs: Record<string, unknown>[]; totalDocs: number }> {
+  read: ReadByIds & { extra?: boolean },
+): Promise<{ docs: Record<string, unknown>[]; totalDocs: number; extra?: unknown }> {
   const fields = fieldsWrittenOut(read.select)
-  const { ids, totalDocs, ...documents } =
+  const { ids, totalDocs, extra, ...documents } =
     fields === null
       ? await readPublishedList(payload, collection, pageStatement, {
           ...read,
@@ -153,7 +154,7 @@ export async function publishedList(
         })
       : await readPublishedList(payload, collection, pageStatement, { ...read, select: fields })
   const docs = await withDeclined(payload, collection, documents, read)
-  return { docs: inPageOrder(ids, docs), totalDocs }
+  return { docs: inPageOrder(ids, docs), totalDocs, ...(read.extra ? { extra } : {}) }
 }
 
 /**

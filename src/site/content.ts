@@ -170,6 +170,29 @@ export async function documentsByIds(
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
+/**
+ * The document `statement` picks — one row of `ids` (one id, or none) and `extra`, what else the
+ * caller reads in the same statement — in `locale`, with its relations (depth 1): one statement
+ * where the document is read in SQL of our own. The document is null when none is picked, or when
+ * it was unpublished since; `extra` is null when no row is.
+ */
+export async function documentPickedBy<Extra>(
+  collection: PageCollection,
+  locale: Locale,
+  statement: SQL,
+): Promise<{ doc: SiteDocument | null; extra: Extra | null }> {
+  const payload = await getPayloadClient()
+  const { docs, extra } = await publishedList(payload, collection, statement, {
+    locale,
+    depth: 1,
+    extra: true,
+  })
+  return {
+    doc: (docs[0] as unknown as SiteDocument | undefined) ?? null,
+    extra: (extra ?? null) as Extra | null,
+  }
+}
+
 /** One page of a list (translated documents, newest first), with the counts its pagination shows. */
 export async function listDocuments(
   collection: PageCollection,

@@ -13,6 +13,7 @@ import type { Media } from '@/payload-types'
 
 import {
   CARD_FIELDS,
+  documentPickedBy,
   documentsAfter,
   documentsByIds,
   listDocuments,
@@ -321,72 +322,84 @@ async function assembledView(
   return { ...view, media: { ...view.media, [locale]: media }, settings }
 }
 
-/** What reading a listed document starts with, in one statement (`listedDocumentReads`). */
-type DocumentPlan = {
-  id: number
+/** What a listed document's read returns besides the document (`listedDocumentStatement`). */
+export type DocumentPlan = {
   otherLocales: Locale[]
   newest: number[] | null
   byCategory: number[][] | null
 }
 
 /**
- * A listed document's reads, started: the document by slug or id, with its relations (depth 1),
- * in `locale`; unless `alternates` is false, it in each other locale it is listed in
- * (REFERENCE_FIELDS); for a post, the posts
- * its related posts are chosen from (`relatedAmong`), in lists. Null when no such document is
- * listed.
+ * The statement that picks a listed document by slug or id in `locale` (the `listedWhere` rule
+ * written out, `LISTED_ROW_SQL`), as a page of one (`documentPickedBy`), and reads in it what
+ * comes next (`DocumentPlan`): the other locales the document is listed in and, for a post, the
+ * ids its related posts are chosen from (the newest listed posts, of all and of each of its
+ * categories, in the editor's order). Its only value is the slug or id, so PostgreSQL keeps one
+ * plan for it.
+ */
+export function listedDocumentStatement(
+  collection: PageCollection,
+  locale: Locale,
+  match: { slug: string } | { id: number },
+): SQL {
+  const { table, locales, rels } = collectionTables(collection)
+  const limit = RELATED_POSTS + 1
+  const relatedIds =
+    collection === 'posts'
+      ? sql`'newest', ${newestPostIdsSql(locale, limit)},
+          'byCategory', (select json_agg(${newestPostIdsSql(locale, limit, sql`c.categories_id`)} order by c."order")
+            from ${rels} c where c.parent_id = d.id and c.path = 'categories')`
+      : sql`'newest', null, 'byCategory', null`
+  return sql`
+    select null::bigint as total, array[d.id] as ids,
+      json_build_object(
+        'otherLocales', array(select o._locale::text from ${locales} o
+          where o._parent_id = d.id and o._locale <> ${locale} and o.title is not null
+          order by o._locale),
+        ${relatedIds}) as extra
+    from ${table} d
+    join ${locales} l on l._parent_id = d.id and l._locale = ${locale}
+    where ${LISTED_ROW_SQL}
+      and ${'slug' in match ? sql`d.slug = ${match.slug}` : sql`d.id = ${match.id}`}
+    limit 1`
+}
+
+/**
+ * A listed document's reads: the document by slug or id, with its relations (depth 1), in
+ * `locale`; unless `alternates` is false, it in each other locale it is listed in
+ * (REFERENCE_FIELDS); for a post, the posts its related posts are chosen from (`relatedAmong`),
+ * in lists. Null when no such document is listed.
  *
- * Four statements, where finding the document through Payload and then what it refers to took
- * six to ten. The first is our own SQL, the `listedWhere` rule written out (`LISTED_ROW_SQL`):
- * the document's id, the other locales it is listed in, and for a post the ids its related posts
- * are chosen from (the newest listed posts, of all and of each of its categories). Then, at once,
- * one `find` each for the document, for it in each other locale and for those posts, by id:
- * Payload's own reads, without the condition on a translated field that Payload reads in two
- * statements. A document unpublished between the two steps is not found, as it would not be a
- * moment later.
+ * Three statements, where finding the document through Payload and then what it refers to took
+ * six to ten: the document with what comes next (`listedDocumentStatement`), then, at once, one
+ * `find` each for it in each other locale and for those posts, by id: Payload's own reads,
+ * without the condition on a translated field that Payload reads in two statements. A post
+ * unpublished between the two steps is not found, as it would not be a moment later.
  */
 async function listedDocumentReads(
-  payload: Payload,
   collection: PageCollection,
   locale: Locale,
   match: { slug: string } | { id: number },
   { alternates = true }: { alternates?: boolean } = {},
 ) {
-  const { table, locales, rels } = collectionTables(collection)
-  const limit = RELATED_POSTS + 1
-  const relatedIds =
-    collection === 'posts'
-      ? sql`, ${newestPostIdsSql(locale, limit)} as newest,
-          (select json_agg(${newestPostIdsSql(locale, limit, sql`c.categories_id`)} order by c."order")
-            from ${rels} c where c.parent_id = d.id and c.path = 'categories') as "byCategory"`
-      : sql``
-  const { rows } = await payload.db.drizzle.execute<DocumentPlan>(sql`
-    select d.id,
-      array(select o._locale::text from ${locales} o
-        where o._parent_id = d.id and o._locale <> ${locale} and o.title is not null
-        order by o._locale) as "otherLocales"
-      ${relatedIds}
-    from ${table} d
-    join ${locales} l on l._parent_id = d.id and l._locale = ${locale}
-    where ${LISTED_ROW_SQL}
-      and ${'slug' in match ? sql`d.slug = ${match.slug}` : sql`d.id = ${match.id}`}
-    limit 1`)
-  const plan = rows[0]
-  if (!plan) return null
-  const byId = (target: Locale, select?: SelectType) =>
-    documentsByIds(collection, target, [plan.id], select, select ? 0 : 1)
+  const { doc, extra: plan } = await documentPickedBy<DocumentPlan>(
+    collection,
+    locale,
+    listedDocumentStatement(collection, locale, match),
+  )
+  if (!doc || !plan) return null
   const reads = {
-    doc: byId(locale).then((docs) => docs[0] ?? null),
+    doc,
     alternates: Promise.all(
       (alternates ? plan.otherLocales : []).map(async (other) => ({
         other,
-        docs: await byId(other, REFERENCE_FIELDS),
+        docs: await documentsByIds(collection, other, [doc.id], REFERENCE_FIELDS, 0),
       })),
     ),
     related: postsOfLists(locale, [plan.newest ?? [], ...(plan.byCategory ?? [])]),
   }
-  // Not all awaited when the document is gone: their failures are not to go unhandled then.
-  for (const read of Object.values(reads)) void read.catch(() => {})
+  // Not all awaited when the view's other reads fail: their failures are not to go unhandled then.
+  for (const read of [reads.alternates, reads.related]) void read.catch(() => {})
   return reads
 }
 
@@ -401,9 +414,9 @@ export async function listedDocumentView(
   match: { slug: string } | { id: number },
 ): Promise<{ doc: SiteDocument; view: PublishedView } | null> {
   const payload = await getPayloadClient()
-  const reads = await listedDocumentReads(payload, collection, locale, match)
-  const doc = reads && (await reads.doc)
-  if (!reads || !doc) return null
+  const reads = await listedDocumentReads(collection, locale, match)
+  if (!reads) return null
+  const { doc } = reads
   const view = await assembledView(payload, collection, locale, [doc], {
     references: true,
     alternates: reads.alternates,
@@ -422,16 +435,9 @@ export async function listedDocumentPage(
   locale: Locale,
   slug: string,
 ): Promise<{ doc: SiteDocument; related: SiteDocument[] } | null> {
-  const payload = await getPayloadClient()
-  const reads = await listedDocumentReads(
-    payload,
-    collection,
-    locale,
-    { slug },
-    { alternates: false },
-  )
-  const doc = reads && (await reads.doc)
-  if (!reads || !doc) return null
+  const reads = await listedDocumentReads(collection, locale, { slug }, { alternates: false })
+  if (!reads) return null
+  const { doc } = reads
   const candidates = new Map((await reads.related).flat().map((post) => [post.id, post]))
   return { doc, related: relatedAmong([...candidates.values()].sort(newestFirst), doc) }
 }

@@ -12,6 +12,8 @@ import {
 import type { ListQuery } from '@/content/query'
 import { pgPreparingStatements } from '@/lib/prepared-statements'
 import { listedPageStatement } from '@/site/content'
+import { type DocumentPlan, listedDocumentStatement } from '@/site/published-view'
+import { RELATED_POSTS } from '@/site/related'
 
 /**
  * What the statements of the public reads (src/content/published-documents.ts) cost PostgreSQL,
@@ -117,6 +119,24 @@ describe('kept plans', () => {
       expect(page.docs).toHaveLength(3)
     }
     expectPlanKept(await plansOf('limit 3 offset 0'))
+  })
+
+  it('a document picked with what its twin reads next is one statement that keeps its plan', async () => {
+    for (let run = 0; run < RUNS; run += 1) {
+      const slug = `kept-plans-${1 + (run % 4)}`
+      const page = await readPublishedList(
+        payload,
+        'posts',
+        listedDocumentStatement('posts', 'en', { slug }),
+        { locale: 'en', depth: 1, extra: true },
+      )
+      expect(page.docs.map((doc) => doc.slug)).toEqual([slug])
+      const plan = page.extra as DocumentPlan
+      expect(plan.otherLocales).toEqual(['es'])
+      expect(plan.newest).toHaveLength(RELATED_POSTS + 1)
+      expect(plan.byCategory).toBeNull()
+    }
+    expectPlanKept(await plansOf('as extra'))
   })
 
   it('a page of an API list past the first keeps its plan', async () => {
