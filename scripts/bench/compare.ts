@@ -29,10 +29,11 @@
  * BENCH_BASELINE_NODE runs the other build on another Node.js binary: with BENCH_BASELINE_DIR=.
  * and SERVER_NODE, one build on two release lines side by side. BENCH_BASELINE_NODE_ARGS, Node
  * arguments for the other build alone (after the server's own, so a V8 flag there wins): one
- * build, one Node, with and without a setting.
+ * build, one Node, with and without a setting. BENCH_BASELINE_ENV, `NAME=value` pairs separated
+ * by spaces, sets environment variables for the other build alone (an allocator's setting, say).
  *
  * Settings: BENCH_BASELINE_DIR (required), BENCH_BASELINE_NODE (the current build's Node),
- * BENCH_BASELINE_NODE_ARGS (none), BENCH_MISSES (off), BENCH_POSTS (1000), BENCH_RUNS (3), BENCH_ROUNDS (3),
+ * BENCH_BASELINE_NODE_ARGS (none), BENCH_BASELINE_ENV (none), BENCH_MISSES (off), BENCH_POSTS (1000), BENCH_RUNS (3), BENCH_ROUNDS (3),
  * BENCH_SLICE_SECONDS (2), BENCH_CONNECTIONS (32).
  */
 import { existsSync } from 'node:fs'
@@ -49,6 +50,7 @@ import {
   databaseCpuBetween,
   databaseCpuMillis,
   ensureBuild,
+  environmentPairs,
   load,
   machineLine,
   median,
@@ -63,6 +65,7 @@ import { runWorkload } from './workload'
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR
 const BASELINE_NODE = process.env.BENCH_BASELINE_NODE
 const BASELINE_NODE_ARGS = process.env.BENCH_BASELINE_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
+const BASELINE_ENV = environmentPairs(process.env.BENCH_BASELINE_ENV)
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -217,11 +220,15 @@ async function main(): Promise<void> {
   try {
     const current = await startApp(`${RUN}-current`, appEnv)
     apps.push(current)
-    const previous = await startApp(`${RUN}-previous`, appEnv, {
-      dir: baselineDir,
-      node: BASELINE_NODE,
-      nodeArgs: BASELINE_NODE_ARGS,
-    })
+    const previous = await startApp(
+      `${RUN}-previous`,
+      { ...appEnv, ...BASELINE_ENV },
+      {
+        dir: baselineDir,
+        node: BASELINE_NODE,
+        nodeArgs: BASELINE_NODE_ARGS,
+      },
+    )
     apps.push(previous)
     const surfaces = (await cachedSurfaces(current.url)).filter(
       ({ name }) => !MISSES || name in MISS_TARGET_MS,
@@ -286,7 +293,8 @@ async function main(): Promise<void> {
     out()
     const previousNode =
       (BASELINE_NODE ? `, on \`${BASELINE_NODE}\`` : '') +
-      (BASELINE_NODE_ARGS.length > 0 ? `, with \`${BASELINE_NODE_ARGS.join(' ')}\`` : '')
+      (BASELINE_NODE_ARGS.length > 0 ? `, with \`${BASELINE_NODE_ARGS.join(' ')}\`` : '') +
+      (process.env.BENCH_BASELINE_ENV ? `, with \`${process.env.BENCH_BASELINE_ENV.trim()}\`` : '')
     out(
       `Previous build: \`${baselineDir}\`${previousNode}. Figures are medians over the ${RUNS} runs.`,
     )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { reportPath, workloadOutcome } from './lib'
+import { environmentPairs, reportPath, workloadOutcome } from './lib'
 
 describe("npm run bench's summary of a workload", () => {
   it('is done only when the workload exited 0 and wrote its table', () => {
@@ -18,5 +18,21 @@ describe("npm run bench's summary of a workload", () => {
 
   it("finds each workload's table where the workload writes it", () => {
     expect(reportPath('media')).toBe('.data/benchmarks-media.md')
+  })
+})
+
+describe("a benchmark's environment for one server", () => {
+  it('reads NAME=value pairs separated by spaces, a value keeping its own = signs', () => {
+    expect(environmentPairs(' MALLOC_ARENA_MAX=1  NODE_OPTIONS=--x=1 EMPTY=')).toEqual({
+      MALLOC_ARENA_MAX: '1',
+      NODE_OPTIONS: '--x=1',
+      EMPTY: '',
+    })
+    expect(environmentPairs(undefined)).toEqual({})
+  })
+
+  it('refuses a pair without a name or an = sign', () => {
+    expect(() => environmentPairs('MALLOC_ARENA_MAX')).toThrow(/not NAME=value/)
+    expect(() => environmentPairs('=1')).toThrow(/not NAME=value/)
   })
 })

@@ -163,6 +163,22 @@ export async function load(
   }
 }
 
+/**
+ * Environment variables written as `NAME=value` pairs separated by spaces (a benchmark's setting
+ * for one of the servers it starts); a pair without `=` or a name is refused.
+ */
+export function environmentPairs(pairs: string | undefined): Record<string, string> {
+  const entries = (pairs ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => {
+      const equals = pair.indexOf('=')
+      if (equals < 1) throw new Error(`"${pair}" is not NAME=value`)
+      return [pair.slice(0, equals), pair.slice(equals + 1)] as const
+    })
+  return Object.fromEntries(entries)
+}
+
 export const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
