@@ -34,21 +34,24 @@ export function serverNodeArgs(): string[] {
 /**
  * The server's settings for glibc's allocator, each left to the environment when it sets it. What
  * Node allocates outside V8's heap (Buffers: the response cache's entries, the bodies being
- * streamed, compression's tables) comes from malloc, which by default keeps what it was given:
- * - `MALLOC_MMAP_THRESHOLD_`: an allocation of 128 KB or more gets its own mapping, handed back
- *   to the system when freed. By default the threshold rises with each such block freed (up to
- *   32 MB), after which large buffers come from the main heap, which only gives back its top:
- *   with the cache full, the main heap held 168 MB in the mixed load, of which 64 MB the cache.
- * - `MALLOC_ARENA_MAX`: two arenas instead of eight per core, for the threads Node runs
- *   (libuv's pool, V8's platform workers), each of which otherwise keeps its own (30 MB in all).
- * Measured together: the memory benchmark's peak 467 MB against 504 MB without them; a few
- * minutes into its mixed load the main heap held 125 MB against 168 MB, the threads' arenas 1 MB
- * against 30 MB (docs/benchmarks.md). The Dockerfile sets the same values (a unit test compares
- * them).
+ * streamed, compression's tables; V8's own compiler memory) comes from malloc, which keeps what
+ * was freed for its next allocations rather than give it back, and a cache that evicts bodies of
+ * every size leaves holes it seldom fills exactly:
+ * - `MALLOC_MMAP_THRESHOLD_`: an allocation of 32 KB or more gets its own mapping, handed back
+ *   to the system when freed (a page's body, a compressed copy, a list's answer). By default the
+ *   threshold starts at 128 KB and rises with each such block freed (up to 32 MB), after which
+ *   large buffers come from the main heap, which only gives back its top.
+ * - `MALLOC_ARENA_MAX`: one arena, shared by the threads Node runs (libuv's pool, V8's platform
+ *   workers), instead of eight per core; each thread's arena otherwise keeps what it freed, which
+ *   the main thread can't reuse.
+ * Measured on the memory benchmark's mixed load with the server on Node 26: glibc held 231 MB
+ * (of which 142 MB in use) with two arenas and a 128 KB threshold, 187 MB (133 MB) with these;
+ * the peak fell from 508–516 MB to 471 MB, at the same CPU per miss (docs/benchmarks.md). The
+ * Dockerfile sets the same values (a unit test compares them).
  */
 export const SERVER_ALLOCATOR_ENV = {
-  MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_ARENA_MAX: '1',
+  MALLOC_MMAP_THRESHOLD_: '32768',
 } as const
 
 /** The allocator settings to give the server: those `env` doesn't set itself. */
