@@ -46,7 +46,7 @@ export function serverNodeArgs(): string[] {
  *   the main thread can't reuse.
  * Measured on the memory benchmark's mixed load with the server on Node 26: glibc held 231 MB
  * (of which 142 MB in use) with two arenas and a 128 KB threshold, 187 MB (133 MB) with these;
- * the peak fell from 508–516 MB to 471 MB, at the same CPU per miss (docs/benchmarks.md). The
+ * the peak fell from 508–516 MB to 471–479 MB, at the same CPU per miss (docs/benchmarks.md). The
  * Dockerfile sets the same values (a unit test compares them).
  */
 export const SERVER_ALLOCATOR_ENV = {
