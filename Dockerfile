@@ -22,9 +22,9 @@ RUN npm run build
 FROM node:26-bookworm-slim AS run
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOST=0.0.0.0 MEDIA_DIR=/app/.data/media
-# glibc's allocator: buffers of 32 KB or more handed back when freed, one arena
+# glibc's allocator: buffers of 64 KB or more handed back when freed, one arena
 # (scripts/lib/server-bundle.ts).
-ENV MALLOC_ARENA_MAX=1 MALLOC_MMAP_THRESHOLD_=32768
+ENV MALLOC_ARENA_MAX=1 MALLOC_MMAP_THRESHOLD_=65536
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
 COPY --from=build --chown=node:node /app/public ./public

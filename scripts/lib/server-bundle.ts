@@ -37,21 +37,22 @@ export function serverNodeArgs(): string[] {
  * streamed, compression's tables; V8's own compiler memory) comes from malloc, which keeps what
  * was freed for its next allocations rather than give it back, and a cache that evicts bodies of
  * every size leaves holes it seldom fills exactly:
- * - `MALLOC_MMAP_THRESHOLD_`: an allocation of 32 KB or more gets its own mapping, handed back
- *   to the system when freed (a page's body, a compressed copy, a list's answer). By default the
+ * - `MALLOC_MMAP_THRESHOLD_`: an allocation of 64 KB or more gets its own mapping, handed back
+ *   to the system when freed (large answers, and the buffers that build and send them). By default the
  *   threshold starts at 128 KB and rises with each such block freed (up to 32 MB), after which
  *   large buffers come from the main heap, which only gives back its top.
  * - `MALLOC_ARENA_MAX`: one arena, shared by the threads Node runs (libuv's pool, V8's platform
  *   workers), instead of eight per core; each thread's arena otherwise keeps what it freed, which
  *   the main thread can't reuse.
  * Measured on the memory benchmark's mixed load with the server on Node 26: glibc held 231 MB
- * (of which 142 MB in use) with two arenas and a 128 KB threshold, 187 MB (133 MB) with these;
- * the peak fell from 508–516 MB to 471–479 MB, at the same CPU per miss (docs/benchmarks.md). The
- * Dockerfile sets the same values (a unit test compares them).
+ * (of which 142 MB in use) with two arenas and a 128 KB threshold; the peak fell from 508–516 MB
+ * to 483 MB with these, at the same CPU per miss. A 32 KB threshold did about as well (471–479 MB)
+ * and made the cold start half a second slower (docs/benchmarks.md). The Dockerfile sets the
+ * same values (a unit test compares them).
  */
 export const SERVER_ALLOCATOR_ENV = {
   MALLOC_ARENA_MAX: '1',
-  MALLOC_MMAP_THRESHOLD_: '32768',
+  MALLOC_MMAP_THRESHOLD_: '65536',
 } as const
 
 /** The allocator settings to give the server: those `env` doesn't set itself. */
