@@ -294,7 +294,11 @@ async function main(): Promise<void> {
     const previousNode =
       (BASELINE_NODE ? `, on \`${BASELINE_NODE}\`` : '') +
       (BASELINE_NODE_ARGS.length > 0 ? `, with \`${BASELINE_NODE_ARGS.join(' ')}\`` : '') +
-      (process.env.BENCH_BASELINE_ENV ? `, with \`${process.env.BENCH_BASELINE_ENV.trim()}\`` : '')
+      (Object.keys(BASELINE_ENV).length > 0
+        ? `, with \`${Object.entries(BASELINE_ENV)
+            .map(([name, value]) => `${name}=${value}`)
+            .join(' ')}\``
+        : '')
     out(
       `Previous build: \`${baselineDir}\`${previousNode}. Figures are medians over the ${RUNS} runs.`,
     )

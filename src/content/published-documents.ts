@@ -602,13 +602,18 @@ export async function readPublishedList(
     read.declineAll === undefined
       ? coveredFields(collection, read.select)
       : { reason: read.declineAll }
-  const extraOf = (row: { extra?: unknown } | undefined) =>
-    read.extra ? { extra: row?.extra ?? null } : {}
+  const extraOf = (extra: unknown) => (read.extra ? { extra: extra ?? null } : {})
   if ('reason' in covered) {
     const { rows } = await readDatabase(payload).execute<PageRow>(pageStatement)
     const ids = rows[0]?.ids ?? []
     const declined = ids.length > 0 ? [{ ids, reason: covered.reason }] : []
-    return { ids, totalDocs: Number(rows[0]?.total ?? 0), docs: [], declined, ...extraOf(rows[0]) }
+    return {
+      ids,
+      totalDocs: Number(rows[0]?.total ?? 0),
+      docs: [],
+      declined,
+      ...extraOf(rows[0]?.extra),
+    }
   }
   const { fields } = covered
   const documents = documentsStatement(collection, sql`d.id = any(p.ids)`, fields, read)
@@ -633,7 +638,7 @@ export async function readPublishedList(
     ids,
     totalDocs: Number(first?._total ?? 0),
     ...documentsRead,
-    ...extraOf(first && { extra: first._extra }),
+    ...extraOf(first?._extra),
   }
 }
 
