@@ -7,6 +7,8 @@ import {
   parseTrustedProxies,
   resolveClientAddress,
   signClientAddress,
+  ClientAddressSigner,
+  SIGNATURES_KEPT_MAX,
   verifiedClientAddress,
 } from './client-address'
 
@@ -59,6 +61,20 @@ describe('signed client address', () => {
   it('accepts the address our server signed', () => {
     const signature = signClientAddress('203.0.113.9', 'secret')
     expect(verifiedClientAddress(headers('203.0.113.9', signature), 'secret')).toBe('203.0.113.9')
+  })
+
+  it('signs a client once while it is kept, as signClientAddress does, keeping a bounded number', () => {
+    const signer = new ClientAddressSigner('secret')
+    const signature = signer.sign('203.0.113.9')
+    expect(signature).toBe(signClientAddress('203.0.113.9', 'secret'))
+    expect(signer.sign('203.0.113.9')).toBe(signature)
+    expect(signer.computed).toBe(1)
+    expect(verifiedClientAddress(headers('203.0.113.9', signature), 'secret')).toBe('203.0.113.9')
+    for (let index = 0; index <= SIGNATURES_KEPT_MAX; index += 1)
+      signer.sign(`10.0.${index >> 8}.${index & 255}`)
+    expect(signer.kept).toBeGreaterThan(0)
+    expect(signer.kept).toBeLessThanOrEqual(SIGNATURES_KEPT_MAX)
+    expect(signer.computed).toBe(SIGNATURES_KEPT_MAX + 2)
   })
 
   it('rejects forged, altered or unsigned addresses', () => {

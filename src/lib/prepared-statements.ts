@@ -27,6 +27,13 @@ export const PREPARED_STATEMENTS_PER_CONNECTION = 100
 /** How many texts sent once a pool remembers (then it starts over) to know one sent again. */
 const TEXTS_SEEN_MAX = 5_000
 
+/**
+ * How many prepared statements' names a pool keeps by their text (then it starts over): a text
+ * of Payload's runs to several kilobytes, and hashing it on every execution was a few percent of
+ * a document twin's miss.
+ */
+export const NAMES_KEPT_MAX = 1_000
+
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown }
 type Query = (...args: unknown[]) => unknown
 
@@ -38,12 +45,41 @@ export function statementName(text: string): string {
   return `s_${createHash('sha1').update(text).digest('base64url')}`
 }
 
+/**
+ * The names of a pool's statements: those of texts sent more than once kept by their text, so
+ * that a text is hashed at most twice (its first and second sending) while it stays kept.
+ */
+export class StatementNames {
+  private readonly byText = new Map<string, string>()
+  /** The names of texts sent once (the text itself is not kept: most never come again). */
+  readonly seen = new Set<string>()
+  /** How many times a text was hashed. */
+  hashed = 0
+
+  of(text: string): string {
+    const kept = this.byText.get(text)
+    if (kept !== undefined) return kept
+    this.hashed += 1
+    return statementName(text)
+  }
+
+  /** Keeps the name of a text sent again. */
+  keep(text: string, name: string): void {
+    if (this.byText.size >= NAMES_KEPT_MAX) this.byText.clear()
+    this.byText.set(text, name)
+  }
+
+  get kept(): number {
+    return this.byText.size
+  }
+}
+
 /** The query config to send: named when it is a parameterised statement and the bound allows. */
 function withStatementName(
   config: unknown,
   values: unknown,
   prepared: Set<string>,
-  seen: Set<string>,
+  names: StatementNames,
 ): QueryConfig | undefined {
   const query: QueryConfig | undefined =
     typeof config === 'string'
@@ -57,13 +93,15 @@ function withStatementName(
   const parameters = values !== undefined && typeof values !== 'function' ? values : query.values
   const parameterised = Array.isArray(parameters) && parameters.length > 0
   if (!parameterised && !ONE_READ.test(query.text)) return undefined
-  const name = statementName(query.text)
+  const name = names.of(query.text)
   if (!prepared.has(name)) {
+    const { seen } = names
     if (!seen.has(name)) {
       if (seen.size >= TEXTS_SEEN_MAX) seen.clear()
       seen.add(name)
       return undefined
     }
+    names.keep(query.text, name)
     if (prepared.size >= PREPARED_STATEMENTS_PER_CONNECTION) return undefined
     prepared.add(name)
   }
@@ -71,21 +109,22 @@ function withStatementName(
 }
 
 /**
- * Makes one connection name its parameterised statements (see the module's comment); `seen`,
- * shared by a pool's connections, holds the names of texts sent once.
+ * Makes one connection name its parameterised statements (see the module's comment); `names` is
+ * shared by a pool's connections.
  */
-function prepareRepeatedStatements(client: pg.ClientBase, seen: Set<string>): void {
+function prepareRepeatedStatements(client: pg.ClientBase, names: StatementNames): void {
   const prepared = new Set<string>()
   const query = client.query.bind(client) as Query
   ;(client as unknown as { query: Query }).query = (config: unknown, ...rest: unknown[]) =>
-    query(withStatementName(config, rest[0], prepared, seen) ?? config, ...rest)
+    query(withStatementName(config, rest[0], prepared, names) ?? config, ...rest)
 }
 
-class PreparingPool extends pg.Pool {
+export class PreparingPool extends pg.Pool {
+  readonly statementNames = new StatementNames()
+
   constructor(config?: pg.PoolConfig) {
     super(config)
-    const seen = new Set<string>()
-    this.on('connect', (client) => prepareRepeatedStatements(client, seen))
+    this.on('connect', (client) => prepareRepeatedStatements(client, this.statementNames))
   }
 }
 

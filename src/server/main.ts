@@ -44,7 +44,7 @@ import {
   CLIENT_ADDRESS_HEADER,
   CLIENT_SIGNATURE_HEADER,
   resolveClientAddress,
-  signClientAddress,
+  ClientAddressSigner,
 } from '@/http/client-address'
 import { prefersMarkdown } from '@/http/negotiation'
 import { pathOf } from '@/http/request-target'
@@ -157,6 +157,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
   const pageHandler = dev ? nextHandler : answeredInProcessOr(nextHandler)
 
   const SECURITY_HEADERS = securityHeaders(env.SITE_URL, dev)
+  const addressSigner = new ClientAddressSigner(env.PAYLOAD_SECRET)
   const pipeline = responsePipeline(responseSteps(SECURITY_HEADERS))
 
   /**
@@ -182,7 +183,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
     )
     if (address) {
       request.headers[CLIENT_ADDRESS_HEADER] = address
-      request.headers[CLIENT_SIGNATURE_HEADER] = signClientAddress(address, env.PAYLOAD_SECRET)
+      request.headers[CLIENT_SIGNATURE_HEADER] = addressSigner.sign(address)
     }
     renderThroughPipeline(request, response, pipeline, pageHandler, (head) =>
       cache?.headWritten(request, head.status),

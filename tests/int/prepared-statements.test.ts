@@ -2,7 +2,10 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import {
+  NAMES_KEPT_MAX,
   PREPARED_STATEMENTS_PER_CONNECTION,
+  PreparingPool,
+  StatementNames,
   pgPreparingStatements,
   statementName,
 } from '@/lib/prepared-statements'
@@ -82,6 +85,32 @@ describe('prepared statements', () => {
     expect(await preparedNames()).not.toContain(statementName(text))
     await pool.query(text, [2])
     expect(await preparedNames()).toContain(statementName(text))
+  })
+
+  it('hashes a text on its first two sendings only: then its name is kept by its text', async () => {
+    const names = (pool as PreparingPool).statementNames
+    const text = `select $1::int * 2 as doubled_${Date.now()}`
+    const hashedBefore = names.hashed
+    for (const value of [1, 2, 3, 4, 5]) {
+      const { rows } = await pool.query(text, [value])
+      expect(Object.values(rows[0] ?? {})).toEqual([value * 2])
+    }
+    expect(names.hashed - hashedBefore).toBe(2)
+    expect(names.of(text)).toBe(statementName(text))
+    expect(await preparedNames()).toContain(statementName(text))
+  })
+
+  it(`keeps at most ${NAMES_KEPT_MAX} names by their text`, () => {
+    const names = new StatementNames()
+    for (let index = 0; index <= NAMES_KEPT_MAX; index += 1) {
+      const text = `select ${index}`
+      names.keep(text, names.of(text))
+    }
+    expect(names.kept).toBeGreaterThan(0)
+    expect(names.kept).toBeLessThanOrEqual(NAMES_KEPT_MAX)
+    const hashedBefore = names.hashed
+    expect(names.of(`select ${NAMES_KEPT_MAX}`)).toBe(statementName(`select ${NAMES_KEPT_MAX}`))
+    expect(names.hashed).toBe(hashedBefore)
   })
 
   it('a statement that fails to parse is not taken for prepared', async () => {
