@@ -18,12 +18,12 @@ function negotiatorFor(name: string, value: string): Negotiator {
  * header's members and then by the order offered, so markdown wins only if it leads both ways.
  */
 /**
- * Set by src/proxy.ts on the URL it rewrites a twin request to: how the twin was asked for,
- * `suffix` (`P.md`) or `negotiated` (P with `Accept: text/markdown`), so that a twin whose page
- * moved redirects to the same form of the new page. The twin route reads it only when it sees the
- * rewritten URL (a rewrite Next sent over HTTP); when Next keeps the rewrite in the process, the
- * route sees the URL as asked for and tells the form from its path. The route removes it before
- * anything else reads the query; the proxy always overwrites what a caller sent.
+ * Set by the project's server on the URL it rewrites a twin request to (src/http/site-routing.ts):
+ * how the twin was asked for, `suffix` (`P.md`) or `negotiated` (P with `Accept: text/markdown`),
+ * so that a twin whose page moved redirects to the same form of the new page. The twin route reads
+ * it only when it sees the rewritten URL; answered in this process, the route sees the URL as asked
+ * for and tells the form from its path. The route removes it before anything else reads the
+ * query; the rewrite always overwrites what a caller sent.
  */
 export const TWIN_FORM_PARAMETER = 'twin-form'
 export type TwinForm = 'suffix' | 'negotiated'

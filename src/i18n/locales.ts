@@ -12,11 +12,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }
 
-/** Set by src/proxy.ts on every site page request: the locale of the URL. */
+/** Set by the project's server on every site page request (src/http/site-routing.ts): the URL's locale. */
 export const LOCALE_HEADER = 'x-site-locale'
 
 /**
- * Set by src/proxy.ts beside the locale: the page's path and query (which translations it has,
+ * Set beside the locale: the page's path and query (which translations it has,
  * where its language links and navigation point).
  */
 export const PAGE_PATH_HEADER = 'x-site-page'

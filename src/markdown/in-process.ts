@@ -11,8 +11,8 @@ const NO_QUERY = new URLSearchParams()
 
 /**
  * A post's or case study's markdown twin (`P.md`, or P asked for with `Accept: text/markdown`),
- * answered by the project's server with the twin route's own handler instead of Next's proxy
- * rewrite and routing (which cost about as much as the twin's reads). The handler already takes
+ * answered by the project's server with the twin route's own handler instead of Next's routing
+ * of the rewritten URL (which cost about as much as the twin's reads). The handler already takes
  * the URL as it was asked for, in either form (src/markdown/twin.ts). Every other page's twin
  * is made from its rendered page, so it stays with Next.js, as do requests with a credential.
  */

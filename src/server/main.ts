@@ -72,6 +72,7 @@ import { answeredInProcessOr } from './in-process'
 import { withoutNextRuntimeWhereUnused } from './next-runtime'
 import { pageRenders, withPageRenders } from './page-renders'
 import { renderThroughPipeline, responsePipeline, responseSteps } from './response-pipeline'
+import { withSiteRouting } from './site-routing'
 import { applyBuiltConfig } from './built-config'
 
 /** One log line per request handed to the application; never its body, query or credentials. */
@@ -112,13 +113,10 @@ export interface SiteServer {
 }
 
 /**
- * The host name Next.js is told it serves under; where this server listens is `HOST`'s business
- * (src/server/start.ts). Next's router keeps a proxy rewrite (`P.md` → /markdown-twin/P,
- * src/proxy.ts) in this process only when the rewritten URL's origin is `http://{this}:{PORT}`,
- * and its proxy builds request URLs on `localhost`: told any other name (`127.0.0.1`, `0.0.0.0`
- * in the Docker image), it sent every twin over HTTP to itself, a second request answered outside
- * the first one's response-cache context (so a twin's report of what it shows was lost) at
- * twice the cost.
+ * The host name Next.js is told it serves under: the origin of the URLs its routes see
+ * (`http://localhost:{PORT}`, as the routes answered in this process see theirs, in-process.ts),
+ * never the caller's Host header. Where this server listens is `HOST`'s business
+ * (src/server/start.ts).
  */
 const NEXT_HOSTNAME = 'localhost'
 
@@ -150,7 +148,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
   // The site's pages (not their twins, which read their page through this server) are rendered a
   // few at a time (page-renders.ts).
   const nextHandler = withPageRenders(
-    withoutNextRuntimeWhereUnused(app.getRequestHandler()),
+    withoutNextRuntimeWhereUnused(withSiteRouting(app.getRequestHandler())),
     pageRenders(env.PAGE_RENDERS_MAX),
     (request) => isSitePage(pathOf(request.url)) && !prefersMarkdown(request.headers.accept),
   )
@@ -170,7 +168,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
     response.setHeader(REQUEST_ID_HEADER, requestId)
     logRequest(request, response, requestId)
     // Whatever the caller sent under our header names is discarded, then replaced by what we saw
-    // (the locale and page headers are set by src/proxy.ts, for site pages only).
+    // (the locale and page headers are set by site-routing.ts, for site pages only).
     delete request.headers[CLIENT_ADDRESS_HEADER]
     delete request.headers[CLIENT_SIGNATURE_HEADER]
     delete request.headers[LOCALE_HEADER]

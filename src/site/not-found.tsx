@@ -57,7 +57,7 @@ export function NotFoundView({ locale }: { locale: Locale }) {
  * What a page renders when its URL names nothing: the not-found view, server-rendered inside the
  * site's layout, with a 404 status (see src/http/response-status.ts for why this isn't Next.js's
  * `notFound()`, which remains the fallback outside the project's server). `locale` defaults to
- * the URL's (from the proxy's header), for URLs whose locale segment is not a locale.
+ * the URL's (from the site routing's header), for URLs whose locale segment is not a locale.
  *
  * Only here, where the site has found nothing, are the editors' redirects asked (src/redirects/):
  * a path one moved answers 301 to its new place, so found pages and cached pages never pay for

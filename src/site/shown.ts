@@ -90,8 +90,8 @@ export function reportHomePage(
 /**
  * A document's twin: what its page shows. Its view (src/site/published-view.ts) holds the
  * candidates of its related posts too, but only those chosen are shown. The twin's route handler
- * runs in the request the response cache collects the report around only because Next.js keeps
- * the proxy's rewrite in-process (src/server/main.ts, `NEXT_HOSTNAME`).
+ * runs in the request the response cache collects the report around: the project's server
+ * rewrites a twin's URL to its route in the same request (src/server/site-routing.ts).
  */
 export function reportDocumentTwin(
   collection: PageCollection,

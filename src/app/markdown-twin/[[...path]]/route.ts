@@ -1,4 +1,4 @@
-// GET /markdown-twin/{page} – the markdown twin of a site page (src/proxy.ts rewrites P.md here)
+// GET /markdown-twin/{page} – the markdown twin of a site page (the project's server rewrites P.md here)
 import { refuseOtherMethods } from '@/http/methods'
 import { markdownTwinRoute } from '@/markdown/twin'
 

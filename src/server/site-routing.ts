@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+import { siteRoutingOf } from '@/http/site-routing'
+import { LOCALE_HEADER, PAGE_PATH_HEADER } from '@/i18n/locales'
+
+/**
+ * `handle` (Next.js) with the site's routing applied first (src/http/site-routing.ts): a twin's
+ * request goes on to its route, `/` is redirected here, and a page's request carries its locale
+ * and path in headers, its response the headers every page answers with. Installed inside
+ * everything that reads the URL as it was asked for (the response cache, the response pipeline,
+ * the routes answered in this process), so only Next.js sees a twin's rewritten URL.
+ */
+export function withSiteRouting(
+  handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
+  return (request, response) => {
+    const acceptLanguage = request.headers['accept-language']
+    const routing = siteRoutingOf(request.url ?? '/', request.headers.accept, acceptLanguage)
+    switch (routing.kind) {
+      case 'as-is':
+        break
+      case 'rewrite':
+        request.url = routing.url
+        if (routing.form === 'negotiated') response.setHeader('Vary', 'Accept')
+        break
+      case 'redirect':
+        response.statusCode = 307
+        response.setHeader('Location', routing.location)
+        for (const [name, value] of Object.entries(routing.headers)) response.setHeader(name, value)
+        response.end()
+        return Promise.resolve()
+      case 'page':
+        request.headers[LOCALE_HEADER] = routing.locale
+        request.headers[PAGE_PATH_HEADER] = routing.pagePath
+        for (const [name, value] of Object.entries(routing.headers)) response.setHeader(name, value)
+        break
+    }
+    return handle(request, response)
+  }
+}
