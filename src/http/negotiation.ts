@@ -18,7 +18,7 @@ function negotiatorFor(name: string, value: string): Negotiator {
  * header's members and then by the order offered, so markdown wins only if it leads both ways.
  */
 /**
- * Set by the project's server on the URL it rewrites a twin request to (src/http/site-routing.ts):
+ * Set by the project's server on the URL it rewrites a twin request to (src/site/routing.ts):
  * how the twin was asked for, `suffix` (`P.md`) or `negotiated` (P with `Accept: text/markdown`),
  * so that a twin whose page moved redirects to the same form of the new page. The twin route reads
  * it only when it sees the rewritten URL; answered in this process, the route sees the URL as asked

@@ -1,6 +1,6 @@
 import { listValues, type ResponseHead } from './response-head'
 
-/** A response that advertises a markdown twin of its URL (what src/http/site-routing.ts adds to pages). */
+/** A response that advertises a markdown twin of its URL (what src/site/routing.ts adds to pages). */
 const ADVERTISES_TWIN = /rel="?alternate"?;\s*type="?text\/markdown"?/i
 
 /**

@@ -12,7 +12,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }
 
-/** Set by the project's server on every site page request (src/http/site-routing.ts): the URL's locale. */
+/** Set by the project's server on every site page request (src/site/routing.ts): the URL's locale. */
 export const LOCALE_HEADER = 'x-site-locale'
 
 /**

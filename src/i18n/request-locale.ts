@@ -12,7 +12,7 @@ export async function requestLocale(): Promise<Locale> {
 }
 
 /**
- * The path and query (without its `?`) of the current site page, as the project's server saw them (src/http/site-routing.ts), or
+ * The path and query (without its `?`) of the current site page, as the project's server saw them (src/site/routing.ts), or
  * null outside the site's pages.
  */
 export async function requestPage(): Promise<{ path: string; query: string } | null> {

@@ -2,7 +2,7 @@ import 'server-only'
 
 import { CACHING_POLICY, NEVER_STORED } from '@/http/cache-control'
 import { TWIN_FORM_PARAMETER } from '@/http/negotiation'
-import { TWIN_ROUTE } from '@/http/site-routing'
+import { TWIN_ROUTE } from '@/site/routing'
 import { MOVED_PERMANENTLY } from '@/http/response-status'
 import { isSafeRedirectTarget, twinRedirectTarget } from '@/redirects/paths'
 import { estimateTokens, textResponse } from '@/http/text-response'
@@ -176,7 +176,7 @@ export async function markdownTwin(
 type TwinContext = { params: Promise<{ path?: string[] }> }
 
 /** GET and HEAD of `/markdown-twin/{page}`, where the project's server rewrites `P.md` and
- * P (src/http/site-routing.ts). */
+ * P (src/site/routing.ts). */
 export function markdownTwinRoute() {
   return withErrorHandling(async (request: Request, context: TwinContext) => {
     const { path = [] } = await context.params
@@ -184,7 +184,7 @@ export function markdownTwinRoute() {
     const search = url.searchParams
     // Answered in this process (src/markdown/in-process.ts), the handler sees the URL as it was
     // asked for, `P.md` or P itself; through Next.js, the twin route the project's server
-    // rewrote it to, with the form in a parameter (src/http/site-routing.ts).
+    // rewrote it to, with the form in a parameter (src/site/routing.ts).
     const rewritten = url.pathname === TWIN_ROUTE || url.pathname.startsWith(`${TWIN_ROUTE}/`)
     const negotiated = rewritten
       ? search.get(TWIN_FORM_PARAMETER) === 'negotiated'

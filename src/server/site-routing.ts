@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
-import { siteRoutingOf } from '@/http/site-routing'
+import { siteRoutingOf } from '@/site/routing'
 import { LOCALE_HEADER, PAGE_PATH_HEADER } from '@/i18n/locales'
 
 /**
- * `handle` (Next.js) with the site's routing applied first (src/http/site-routing.ts): a twin's
+ * `handle` (Next.js) with the site's routing applied first (src/site/routing.ts): a twin's
  * request goes on to its route, `/` is redirected here, and a page's request carries its locale
  * and path in headers, its response the headers every page answers with. Installed inside
  * everything that reads the URL as it was asked for (the response cache, the response pipeline,

@@ -29,7 +29,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * The site's root layout. It sits above `[locale]` (Next.js renders a root not-found page only
  * beside a root layout), so it learns the locale from a request header the project's server sets
- * (src/http/site-routing.ts).
+ * (src/site/routing.ts).
  */
 export default async function SiteLayout({ children }: { children: ReactNode }) {
   releaseRenderWhenItEnds()

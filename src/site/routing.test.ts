@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { CACHING_POLICY } from './cache-control'
-import { TWIN_FORM_PARAMETER } from './negotiation'
-import { siteRoutingOf, TWIN_ROUTE } from './site-routing'
+import { CACHING_POLICY } from '@/http/cache-control'
+import { TWIN_FORM_PARAMETER } from '@/http/negotiation'
+import { siteRoutingOf, TWIN_ROUTE } from './routing'
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
 const MARKDOWN = 'text/markdown'
