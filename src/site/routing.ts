@@ -8,6 +8,8 @@ import {
 import { isLocale, type Locale } from '@/i18n/locales'
 import { AGENT_PATHS } from '@/site/agent-paths'
 
+import { paths } from './routes'
+
 /**
  * What the project's server (src/server/site-routing.ts applies it) does with a request before
  * Next.js routes it: every site page P has a markdown twin at `P.md` (`/index.md` for `/`), also
@@ -51,15 +53,14 @@ export type SiteRouting =
       headers: Readonly<Record<string, string>>
     }
 
-/** `/`, `/en`, `/es/blog/x`…: the site's pages (not files, not the API or the admin). */
-function isSitePage(pathname: string): boolean {
+/**
+ * `/`, `/en`, `/es/blog/x`…: the site's pages with a twin at `P.md` (not files, not the API or
+ * the admin; the API reference is a standalone page).
+ */
+function isPageWithTwin(pathname: string): boolean {
   if (pathname === '/') return true
   const [, first, ...rest] = pathname.split('/')
   return isLocale(first) && !rest.some((segment) => segment.includes('.'))
-}
-
-function twinPathOf(page: string): string {
-  return page === '/' ? '/index.md' : `${page.replace(/\/+$/, '')}.md`
 }
 
 /** `url`'s path and query, the query's twin form set (whatever the caller sent under its name). */
@@ -101,7 +102,7 @@ export function siteRoutingOf(
 
   if (pathname.endsWith('.md')) {
     const page = pathname === '/index.md' ? '/' : pathname.slice(0, -'.md'.length)
-    return isSitePage(page) ? twinOf(url, page, 'suffix') : { kind: 'as-is' }
+    return isPageWithTwin(page) ? twinOf(url, page, 'suffix') : { kind: 'as-is' }
   }
   const standaloneTwin = STANDALONE_PAGES[pathname]
   if (standaloneTwin !== undefined) {
@@ -109,7 +110,7 @@ export function siteRoutingOf(
       ? { kind: 'rewrite', url: twinTarget(url, standaloneTwin), form: 'negotiated' }
       : pageOf(url, 'en', standaloneTwin)
   }
-  if (!isSitePage(pathname)) return { kind: 'as-is' }
+  if (!isPageWithTwin(pathname)) return { kind: 'as-is' }
 
   if (prefersMarkdown(accept)) return twinOf(url, pathname, 'negotiated')
 
@@ -119,9 +120,9 @@ export function siteRoutingOf(
       location: `/${preferredLocale(acceptLanguage)}${url.search}`,
       headers: {
         Vary: 'Accept, Accept-Language',
-        Link: `<${twinPathOf('/')}>; rel="alternate"; type="text/markdown"`,
+        Link: `<${paths.twin('/')}>; rel="alternate"; type="text/markdown"`,
       },
     }
   }
-  return pageOf(url, pathname.split('/')[1] as Locale, twinPathOf(pathname))
+  return pageOf(url, pathname.split('/')[1] as Locale, paths.twin(pathname))
 }
