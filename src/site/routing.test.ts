@@ -83,6 +83,12 @@ describe('site routing (what the project server does before Next.js routes a req
     })
   })
 
+  it('reads a target only as a path: never a host, and what is no path is left as it is', () => {
+    expect(siteRoutingOf('//evil.example/en', HTML, undefined)).toEqual({ kind: 'as-is' })
+    expect(siteRoutingOf('*', HTML, undefined)).toEqual({ kind: 'as-is' })
+    expect(siteRoutingOf('http://[', HTML, undefined)).toEqual({ kind: 'as-is' })
+  })
+
   it.each([
     '/en/feed.xml',
     '/api/posts.md',

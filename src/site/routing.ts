@@ -91,13 +91,27 @@ function pageOf(url: URL, locale: Locale, twin: string): SiteRouting {
   }
 }
 
+/**
+ * `target` read as a path and query, never as a host (`//host/en` is a path here, as the front
+ * door sees it); null for what is not one (`*`), which Next.js answers as it is.
+ */
+function originFormUrl(target: string): URL | null {
+  if (!target.startsWith('/')) return null
+  try {
+    return new URL(`http://localhost${target}`)
+  } catch {
+    return null
+  }
+}
+
 /** What becomes of a request for `target` (its path and query) with these headers. */
 export function siteRoutingOf(
   target: string,
   accept: string | undefined,
   acceptLanguage: string | undefined,
 ): SiteRouting {
-  const url = new URL(target, 'http://localhost')
+  const url = originFormUrl(target)
+  if (url === null) return { kind: 'as-is' }
   const { pathname } = url
 
   if (pathname.endsWith('.md')) {
