@@ -16,7 +16,14 @@ import nextEnv from '@next/env'
 
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './lib/embedded-postgres'
 import { scriptNodeArgs, untilStarted } from './lib/script-process'
-import { buildServerBundle, serverBundlePath, serverEnv, serverNodeArgs } from './lib/server-bundle'
+import {
+  buildServerBundle,
+  distDir,
+  serverBundlePath,
+  serverEnv,
+  serverNodeArgs,
+} from './lib/server-bundle'
+import { shareBuildServerChunks } from './lib/server-chunks'
 
 const SECRET_FILE = '.data/payload-secret'
 const EMBEDDED_PG_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54329)
@@ -123,7 +130,13 @@ async function main(): Promise<never> {
     case 'build': {
       // The build queries nothing, so it needs no database (Docker builds have none).
       const code = await run(process.execPath, [nextBin, 'build', ...rest])
-      if (code === 0) await buildServerBundle()
+      if (code === 0) {
+        const shared = shareBuildServerChunks(distDir())
+        console.log(
+          `Server chunks: ${shared.replaced} further copies of ${shared.chunks} chunks now load the first (${(shared.bytes / 1e6).toFixed(1)} MB not loaded twice)`,
+        )
+        await buildServerBundle()
+      }
       return shutdown(code)
     }
     case 'migrate':

@@ -8,7 +8,8 @@ import path from 'node:path'
 
 import { build, type BuildOptions } from 'esbuild'
 
-const distDir = () => process.env.NEXT_DIST_DIR || '.next'
+/** The Next.js build's directory (`NEXT_DIST_DIR`, else `.next`). */
+export const distDir = () => process.env.NEXT_DIST_DIR || '.next'
 
 export function serverBundlePath(): string {
   return path.join(distDir(), 'server.mjs')
