@@ -5,14 +5,15 @@
  * modules it can write the same chunk several times under different names (the same modules in
  * the same order; only the trailing source-map comment differs). The server loads every copy its
  * routes name: each is read, compiled and kept in `require`'s cache, although the runtime takes
- * each module from the first copy that brings it. With the content API, the twins, the feeds, the agent files
- * and the pages all in one process that was several copies of a 2.7 MB chunk, about 45 MB of RSS.
+ * each module from the first copy that brings it. With the content API, the twins, the feeds,
+ * the agent files and the pages in one process, that was several copies of a 2.7 MB chunk and
+ * 40–50 MB of RSS.
  *
  * After `next build`, each further copy is replaced with a one-line module that exports the
  * first copy (`module.exports=require("./first.js")`): `require` then hands the runtime the
  * array it already holds, and nothing is compiled twice. Only files in Turbopack's chunk format
- * (`module.exports=[…]`) identical to another but for that comment are touched, so a build without duplicates,
- * or one from a Turbopack that writes none, is left as it is.
+ * (`module.exports=[…]`) identical to another but for that comment are touched, so a build
+ * without copies, or one from a Turbopack that writes none, is left as it is.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
