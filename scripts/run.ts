@@ -16,14 +16,7 @@ import nextEnv from '@next/env'
 
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './lib/embedded-postgres'
 import { scriptNodeArgs, untilStarted } from './lib/script-process'
-import {
-  buildServerBundle,
-  distDir,
-  serverBundlePath,
-  serverEnv,
-  serverNodeArgs,
-} from './lib/server-bundle'
-import { shareBuildServerChunks } from './lib/server-chunks'
+import { completeBuild, serverBundlePath, serverEnv, serverNodeArgs } from './lib/server-bundle'
 
 const SECRET_FILE = '.data/payload-secret'
 const EMBEDDED_PG_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54329)
@@ -131,11 +124,10 @@ async function main(): Promise<never> {
       // The build queries nothing, so it needs no database (Docker builds have none).
       const code = await run(process.execPath, [nextBin, 'build', ...rest])
       if (code === 0) {
-        const shared = shareBuildServerChunks(distDir())
+        const shared = await completeBuild()
         console.log(
           `Server chunks: ${shared.replaced} further copies of ${shared.chunks} chunks now load the first (${(shared.bytes / 1e6).toFixed(1)} MB not loaded twice)`,
         )
-        await buildServerBundle()
       }
       return shutdown(code)
     }

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
-import { buildServerBundle, serverBundlePath } from './lib/server-bundle'
+import { completeBuild, distDir, serverBundlePath } from './lib/server-bundle'
 
 const RESULTS = `.data/test-results-${process.env.TEST_RUN_ID ?? 'main'}`
 
@@ -54,14 +54,13 @@ async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true })
   const totals: Counts = { passed: 0, failed: 0 }
 
-  const distDir = process.env.NEXT_DIST_DIR || '.next'
   if (
     process.env.SKIP_BUILD !== '1' ||
-    !existsSync(`${distDir}/BUILD_ID`) ||
+    !existsSync(`${distDir()}/BUILD_ID`) ||
     !existsSync(serverBundlePath())
   ) {
     const built = await run(process.execPath, ['node_modules/next/dist/bin/next', 'build'])
-    if (built === 0) await buildServerBundle()
+    if (built === 0) await completeBuild()
     if (built !== 0) {
       console.log('0 passed, 1 failed')
       process.exit(1)

@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 
 import { BASELINE_DIR } from '../tests/e2e/visual/screenshot-options'
-import { buildServerBundle } from './lib/server-bundle'
+import { completeBuild } from './lib/server-bundle'
 
 /** Baselines the README shows, copied to docs/screenshots/. */
 const README_SCREENSHOTS = ['home-en-desktop.png', 'post-en-phone.png']
@@ -27,7 +27,7 @@ function run(args: string[]): Promise<number> {
 async function main(): Promise<void> {
   if (process.env.SKIP_BUILD !== '1') {
     if ((await run(['node_modules/next/dist/bin/next', 'build'])) !== 0) process.exit(1)
-    await buildServerBundle()
+    await completeBuild()
   }
   // Start from none, so the baselines of pages no longer screenshotted don't linger.
   mkdirSync(BASELINE_DIR, { recursive: true })

@@ -15,7 +15,7 @@ import { createAdmin, signIn } from '../../tests/support/admin'
 import { freePort, runScript } from '../../tests/support/app-server'
 import { createTestDatabase } from '../../tests/support/database'
 import { benchServerNode } from '../lib/image-node'
-import { buildServerBundle, serverBundlePath } from '../lib/server-bundle'
+import { completeBuild, distDir, serverBundlePath } from '../lib/server-bundle'
 
 /** A benchmark's run name (its databases and logs), apart per TEST_RUN_ID. */
 export function benchRunName(bench: string): string {
@@ -95,9 +95,8 @@ function runServersOnImageNode(): void {
  */
 export async function ensureBuild(): Promise<void> {
   runServersOnImageNode()
-  const distDir = process.env.NEXT_DIST_DIR || '.next'
-  if (existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(serverBundlePath())) return
-  console.log(`No build in ${distDir}: building first.`)
+  if (existsSync(path.join(distDir(), 'BUILD_ID')) && existsSync(serverBundlePath())) return
+  console.log(`No build in ${distDir()}: building first.`)
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
       stdio: 'inherit',
@@ -105,7 +104,7 @@ export async function ensureBuild(): Promise<void> {
     })
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed'))))
   })
-  await buildServerBundle()
+  await completeBuild()
 }
 
 const BENCH_ADMIN = { email: 'bench@example.test', password: 'bench-password-0123456789' }

@@ -8,6 +8,8 @@ import path from 'node:path'
 
 import { build, type BuildOptions } from 'esbuild'
 
+import { shareBuildServerChunks, type SharedChunks } from './server-chunks'
+
 /** The Next.js build's directory (`NEXT_DIST_DIR`, else `.next`). */
 export const distDir = () => process.env.NEXT_DIST_DIR || '.next'
 
@@ -99,4 +101,15 @@ export async function buildServerBundle(): Promise<void> {
       outfile: createAdminBundlePath(),
     }),
   ])
+}
+
+/**
+ * What every build runs after `next build` (`npm run build`, `npm test`, the benchmarks): each
+ * server chunk Turbopack wrote more than once made a reference to its first
+ * (scripts/lib/server-chunks.ts), then the bundles above.
+ */
+export async function completeBuild(): Promise<SharedChunks> {
+  const shared = shareBuildServerChunks(distDir())
+  await buildServerBundle()
+  return shared
 }
