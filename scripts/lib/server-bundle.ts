@@ -75,7 +75,7 @@ export function createAdminBundlePath(): string {
   return path.join(distDir(), 'create-admin.mjs')
 }
 
-export async function buildServerBundle(): Promise<void> {
+async function buildServerBundle(): Promise<void> {
   const common: BuildOptions = {
     bundle: true,
     platform: 'node',
@@ -104,9 +104,9 @@ export async function buildServerBundle(): Promise<void> {
 }
 
 /**
- * What every build runs after `next build` (`npm run build`, `npm test`, the benchmarks): each
- * server chunk Turbopack wrote more than once made a reference to its first
- * (scripts/lib/server-chunks.ts), then the bundles above.
+ * What every build runs after `next build` (`npm run build`, `npm test`, the benchmarks, the
+ * visual baselines): each server chunk Turbopack wrote more than once made a reference to its
+ * first (scripts/lib/server-chunks.ts), then the bundles above.
  */
 export async function completeBuild(): Promise<SharedChunks> {
   const shared = shareBuildServerChunks(distDir())
