@@ -102,7 +102,7 @@ export default buildConfig({
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL },
     // Repeated statements are parsed and planned once per connection (src/lib/prepared-statements.ts).
-    ...(env.DATABASE_PREPARED_STATEMENTS === 'on' ? { pg: pgPreparingStatements } : {}),
+    ...(env.bypasses.preparedStatements ? { pg: pgPreparingStatements } : {}),
     // Schema changes only through committed migrations (applied by `npm start`, `npm run dev`
     // and the tests, under a lock): no interactive "this database was pushed" prompts, and CI
     // runs exactly what production runs.

@@ -30,6 +30,37 @@ describe('env', () => {
     process.env = { ...original }
   })
 
+  it('turns each optimisation beneath the frameworks off by its switch, or all by one', async () => {
+    const clear = {
+      FRAMEWORK_BYPASSES: undefined,
+      DATABASE_PREPARED_STATEMENTS: undefined,
+      PUBLISHED_READS: undefined,
+      RESPONSE_CACHE: undefined,
+      IN_PROCESS_ROUTES: undefined,
+      NEXT_RUNTIME_REMOVAL: undefined,
+      BUILT_CONFIG: undefined,
+    }
+    const allOn = {
+      preparedStatements: true,
+      sqlPublishedReads: true,
+      responseCache: true,
+      inProcessRoutes: true,
+      nextRuntimeRemoval: true,
+      builtConfig: true,
+    }
+    expect((await loadEnv(clear)).bypasses).toEqual(allOn)
+    expect((await loadEnv({ ...clear, IN_PROCESS_ROUTES: 'off' })).bypasses).toEqual({
+      ...allOn,
+      inProcessRoutes: false,
+    })
+    expect((await loadEnv({ ...clear, PUBLISHED_READS: 'local-api' })).bypasses).toEqual({
+      ...allOn,
+      sqlPublishedReads: false,
+    })
+    const off = (await loadEnv({ ...clear, FRAMEWORK_BYPASSES: 'off' })).bypasses
+    expect(Object.values(off)).toEqual(Object.values(allOn).map(() => false))
+  })
+
   it('uses safe local defaults outside production', async () => {
     const env = await loadEnv({
       NODE_ENV: 'development',

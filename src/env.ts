@@ -128,6 +128,14 @@ const schema = z.object({
       { message: 'must be comma-separated postgres:// URLs' },
     ),
   /**
+   * `off` turns every optimisation that goes beneath Next.js or Payload off at once (each has its
+   * own switch too: DATABASE_PREPARED_STATEMENTS, PUBLISHED_READS, RESPONSE_CACHE,
+   * IN_PROCESS_ROUTES, NEXT_RUNTIME_REMOVAL, BUILT_CONFIG, and SHARE_SERVER_CHUNKS at build time).
+   * The site is correct without them, only slower: after a framework upgrade that breaks one, an
+   * operator turns it off and stays up (docs/upgrading.md lists what each relies on).
+   */
+  FRAMEWORK_BYPASSES: z.enum(['on', 'off']).default('on'),
+  /**
    * `on`: each database connection prepares the statements it sends repeatedly, so PostgreSQL
    * parses and plans them once (src/lib/prepared-statements.ts). Set `off` behind a connection
    * pooler that cannot keep prepared statements (PgBouncer before 1.21 in transaction mode).
@@ -156,6 +164,22 @@ const schema = z.object({
   SITEMAP_URLS_MAX: z.coerce.number().int().min(1).max(50_000).default(50_000),
   /** The in-memory response cache of published reads: on, or off (to measure cache misses). */
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  /**
+   * `on`: the content API's anonymous reads and the documents' twins are answered by their route
+   * handlers called from the project's server (src/server/in-process.ts), without Next.js's
+   * routing around them; `off`: Next.js routes them like every other request.
+   */
+  IN_PROCESS_ROUTES: z.enum(['on', 'off']).default('on'),
+  /**
+   * `on`: the site's pages go out without Next.js's client runtime (src/server/next-runtime.ts);
+   * `off`: as Next.js renders them, scripts and all.
+   */
+  NEXT_RUNTIME_REMOVAL: z.enum(['on', 'off']).default('on'),
+  /**
+   * `on`: Next.js is handed the configuration its build resolved (src/server/built-config.ts);
+   * `off`: it loads next.config.ts again at start (needs a checkout, not the standalone image).
+   */
+  BUILT_CONFIG: z.enum(['on', 'off']).default('on'),
   /** Its bound, in megabytes; least recently used responses go first. */
   RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /**
@@ -199,8 +223,18 @@ function readEnv() {
     throw new Error(`Invalid environment settings:\n${problems}\nSee .env.example.`)
   }
   const values = parsed.data
+  const bypassing = values.FRAMEWORK_BYPASSES === 'on'
   return {
     ...values,
+    /** Which optimisations beneath the frameworks are on (FRAMEWORK_BYPASSES and each switch). */
+    bypasses: {
+      preparedStatements: bypassing && values.DATABASE_PREPARED_STATEMENTS === 'on',
+      sqlPublishedReads: bypassing && values.PUBLISHED_READS === 'sql',
+      responseCache: bypassing && values.RESPONSE_CACHE === 'on',
+      inProcessRoutes: bypassing && values.IN_PROCESS_ROUTES === 'on',
+      nextRuntimeRemoval: bypassing && values.NEXT_RUNTIME_REMOVAL === 'on',
+      builtConfig: bypassing && values.BUILT_CONFIG === 'on',
+    },
     // The site's own origin: canonical URLs, CSRF and same-origin checks all use this one value.
     MEDIA_DIR: path.resolve(values.MEDIA_DIR),
     trustedProxies: parseTrustedProxies(values.TRUSTED_PROXIES),

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { SERVER_ALLOCATOR_ENV, SERVER_HEAP_MB, serverEnv, serverNodeArgs } from './server-bundle'
+import {
+  SERVER_ALLOCATOR_ENV,
+  SERVER_HEAP_MB,
+  serverChunkSharing,
+  serverEnv,
+  serverNodeArgs,
+} from './server-bundle'
 
 describe('the server heap limit', () => {
   afterEach(() => {
@@ -36,5 +42,14 @@ describe('the server allocator settings', () => {
     const dockerfile = readFileSync('Dockerfile', 'utf8')
     for (const [name, value] of Object.entries(SERVER_ALLOCATOR_ENV))
       expect(dockerfile).toMatch(new RegExp(`^ENV .*\\b${name}=${value}\\b`, 'm'))
+  })
+})
+
+describe('sharing the build’s server chunks', () => {
+  it('is on unless SHARE_SERVER_CHUNKS or FRAMEWORK_BYPASSES turns it off', () => {
+    expect(serverChunkSharing({})).toBe(true)
+    expect(serverChunkSharing({ SHARE_SERVER_CHUNKS: 'off' })).toBe(false)
+    expect(serverChunkSharing({ FRAMEWORK_BYPASSES: 'off' })).toBe(false)
+    expect(serverChunkSharing({ FRAMEWORK_BYPASSES: 'on', SHARE_SERVER_CHUNKS: 'on' })).toBe(true)
   })
 })

@@ -108,8 +108,31 @@ async function buildServerBundle(): Promise<void> {
  * visual baselines): each server chunk Turbopack wrote more than once made a reference to its
  * first (scripts/lib/server-chunks.ts), then the bundles above.
  */
-export async function completeBuild(): Promise<SharedChunks> {
-  const shared = shareBuildServerChunks(distDir())
+export async function completeBuild({
+  shareChunks = serverChunkSharing(),
+}: { shareChunks?: boolean } = {}): Promise<SharedChunks> {
+  const shared = shareChunks
+    ? shareBuildServerChunks(distDir())
+    : { chunks: 0, replaced: 0, bytes: 0 }
   await buildServerBundle()
   return shared
+}
+
+/**
+ * Whether a build shares its duplicate server chunks: an optimisation on Turbopack's output that
+ * `SHARE_SERVER_CHUNKS=off` (or `FRAMEWORK_BYPASSES=off`) leaves out, should Turbopack's layout
+ * change under it. The build is correct either way; sharing only saves memory.
+ */
+export function serverChunkSharing(
+  environment: Record<string, string | undefined> = process.env,
+): boolean {
+  return environment.FRAMEWORK_BYPASSES !== 'off' && environment.SHARE_SERVER_CHUNKS !== 'off'
+}
+
+/**
+ * A build made without sharing its chunks (the run with every bypass off) shares them afterwards,
+ * before the suites that rely on it.
+ */
+export function shareChunksOfBuild(): SharedChunks {
+  return shareBuildServerChunks(distDir())
 }

@@ -528,7 +528,7 @@ export interface PublishedDocuments {
 
 /** Why no read is covered here, or null: the setting, or media in object storage. */
 function uncovered(): string | null {
-  if (env.PUBLISHED_READS === 'local-api') return 'PUBLISHED_READS=local-api'
+  if (!env.bypasses.sqlPublishedReads) return 'PUBLISHED_READS=local-api or FRAMEWORK_BYPASSES=off'
   if (s3Settings() !== null) return 'media in object storage'
   return null
 }
