@@ -6,6 +6,7 @@ import {
   classifyPayloadError,
   matchEndpointPath,
   projectErrorShape,
+  sqlStateOf,
   withProjectAnswers,
 } from './payload-answers'
 
@@ -14,37 +15,43 @@ describe('classifyPayloadError', () => {
     code: '22P02',
   })
 
-  it('answers an anonymous 5xx as a 400: anonymous callers can only send malformed reads', () => {
-    expect(classifyPayloadError(sqlError, 500, true)).toMatchObject({
+  it('answers a data exception of the database (SQLSTATE class 22) as a 400, for anyone', () => {
+    expect(classifyPayloadError(sqlError, 500)).toMatchObject({
       status: 400,
       code: 'invalid_parameter',
     })
   })
 
-  it('keeps a signed-in caller’s 500 (an editor’s failure is ours to see)', () => {
-    expect(classifyPayloadError(sqlError, 500, false)).toEqual({
-      status: 500,
-      code: 'internal_error',
+  it('reads the SQLSTATE from the error drizzle and Payload wrap around the driver’s', () => {
+    const wrapped = new Error('Failed query: select …', {
+      cause: Object.assign(new Error('date/time field value out of range'), { code: '22008' }),
     })
+    expect(sqlStateOf(wrapped)).toBe('22008')
+    expect(classifyPayloadError(wrapped, 500).status).toBe(400)
   })
 
-  it('answers a database out of reach 503 for everyone', () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
-    for (const anonymous of [true, false]) {
-      expect(classifyPayloadError(refused, 500, anonymous)).toMatchObject({
-        status: 503,
-        code: 'unavailable',
+  it('keeps every other server failure a 500: a bug is not the caller’s mistake', () => {
+    const undefinedColumn = Object.assign(new Error('column "x" does not exist'), { code: '42703' })
+    for (const error of [undefinedColumn, new TypeError('Cannot read properties of undefined')]) {
+      expect(classifyPayloadError(error, 500)).toMatchObject({
+        status: 500,
+        code: 'internal_error',
       })
     }
   })
 
+  it('answers a database out of reach 503', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+    expect(classifyPayloadError(refused, 500)).toMatchObject({ status: 503, code: 'unavailable' })
+  })
+
   it('keeps 4xx statuses and names their code', () => {
-    expect(classifyPayloadError(new Error('x'), 403, true)).toEqual({
+    expect(classifyPayloadError(new Error('x'), 403)).toEqual({
       status: 403,
       code: 'forbidden',
     })
-    expect(classifyPayloadError(new Error('x'), 401, true).code).toBe('unauthorized')
-    expect(classifyPayloadError(new Error('x'), 429, true).code).toBe('rate_limited')
+    expect(classifyPayloadError(new Error('x'), 401).code).toBe('unauthorized')
+    expect(classifyPayloadError(new Error('x'), 429).code).toBe('rate_limited')
   })
 })
 
@@ -61,8 +68,11 @@ describe('projectErrorShape', () => {
     return { result, req: req as typeof req & { responseHeaders?: Headers } }
   }
 
-  it('adds the project error beside Payload’s list and turns an anonymous 500 into a 400', () => {
-    const { result } = run(new Error('invalid input syntax for type integer'), null)
+  it('adds the project error beside Payload’s list and turns a data exception into a 400', () => {
+    const invalid = Object.assign(new Error('invalid input syntax for type integer'), {
+      code: '22P02',
+    })
+    const { result } = run(invalid, null)
     expect(result).toEqual({
       status: 400,
       response: {
@@ -71,6 +81,17 @@ describe('projectErrorShape', () => {
           code: 'invalid_parameter',
           message: expect.stringContaining('check its path and parameters'),
         },
+      },
+    })
+  })
+
+  it('answers any other failure a 500 with the generic message, for anonymous callers too', () => {
+    const { result } = run(new TypeError('Cannot read properties of undefined (reading "x")'), null)
+    expect(result).toEqual({
+      status: 500,
+      response: {
+        errors: [{ message: 'Something went wrong on our side.' }],
+        error: { code: 'internal_error', message: 'Something went wrong on our side.' },
       },
     })
   })

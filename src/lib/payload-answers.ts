@@ -3,9 +3,9 @@
  * `/api/[...slug]` route and the `payloadRest` hand-offs):
  * - errors carry the project's `error` object (`{ code, message }`, src/http/errors.ts) beside
  *   Payload's `errors` list, which the admin reads;
- * - an anonymous caller never gets a 5xx for what it sent: anonymous callers can only read, so a
- *   failure there is a request the database could not take (a malformed id, date or page Payload
- *   passed on) and is a 400. A database out of reach is a 503 for everyone;
+ * - a value the database refused as data (SQLSTATE class 22: a malformed id, date or number
+ *   Payload passed on) is the caller's mistake and a 400; a database out of reach is a 503; any
+ *   other failure is ours, a logged 500 (never hidden as a client error);
  * - a path no endpoint serves is a JSON 404, and a method the path does not support a 405 with
  *   `Allow`, instead of Payload's bare "Route not found".
  */
@@ -35,11 +35,29 @@ const UNAVAILABLE_RETRY_AFTER_SECONDS = '5'
 const MALFORMED_REQUEST_MESSAGE =
   'The request could not be answered as sent: check its path and parameters.'
 
+const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side.'
+
+/** PostgreSQL's data exceptions (SQLSTATE class 22): a value the statement could not take. */
+const DATA_EXCEPTION_SQLSTATE = /^22[0-9A-Z]{3}$/
+
+/**
+ * The SQLSTATE of the database error behind `error` (drizzle and Payload wrap it, the driver's
+ * error being their `cause`), or undefined.
+ */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 6; depth += 1) {
+    if (typeof current !== 'object') return undefined
+    const { code, cause } = current as { code?: unknown; cause?: unknown }
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    current = cause
+  }
+  return undefined
+}
+
 /** The decision for one Payload error: the status and project error to answer with. */
 export function classifyPayloadError(
   error: unknown,
   status: number,
-  anonymous: boolean,
 ): { status: number; code: ErrorCode | undefined; replaceMessage?: string } {
   if (isDatabaseUnavailable(error)) {
     return {
@@ -48,8 +66,12 @@ export function classifyPayloadError(
       replaceMessage: 'The service is briefly unavailable. Try again shortly.',
     }
   }
-  if (anonymous && status >= 500) {
-    return { status: 400, code: 'invalid_parameter', replaceMessage: MALFORMED_REQUEST_MESSAGE }
+  if (status >= 500) {
+    const sqlState = sqlStateOf(error)
+    if (sqlState && DATA_EXCEPTION_SQLSTATE.test(sqlState)) {
+      return { status: 400, code: 'invalid_parameter', replaceMessage: MALFORMED_REQUEST_MESSAGE }
+    }
+    return { status: 500, code: 'internal_error', replaceMessage: INTERNAL_ERROR_MESSAGE }
   }
   return { status, code: CODE_BY_STATUS[status] }
 }
@@ -75,9 +97,19 @@ export const projectErrorShape: AfterErrorHook = ({ error, req, result }) => {
   if (!result) return
   const original = (error as { status?: unknown }).status
   const status = typeof original === 'number' ? original : 500
-  const anonymous = !req?.user
-  const decision = classifyPayloadError(error, status, anonymous)
-  if (decision.status !== status) {
+  const decision = classifyPayloadError(error, status)
+  if (decision.status === 500) {
+    // A failure of ours: logged whole, answered with the generic message only.
+    logger.error(
+      {
+        method: req?.method,
+        path: req?.url ? new URL(req.url).pathname : undefined,
+        err: error instanceof Error ? { message: error.message, stack: error.stack } : error,
+        sqlState: sqlStateOf(error),
+      },
+      'Payload request failed',
+    )
+  } else if (decision.status !== status) {
     // The error's message may quote what the caller sent (a query value): only its code is kept.
     const { code } = error as { code?: unknown }
     logger.warn(
