@@ -136,6 +136,18 @@ describe('tables (GFM)', () => {
 })
 
 describe('what is stripped', () => {
+  it('a form but for its notes: what the site does with what is sent stays', () => {
+    expect(
+      md(
+        '<h1>Contact</h1><form method="post"><div><label for="n">Name</label><input id="n"></div>' +
+          '<p class="form-note">We use what you send only to answer you. <a href="/en/privacy">Privacy</a></p>' +
+          '<div hidden><p>hidden note</p></div><button type="submit">Send</button></form>',
+      ),
+    ).toBe(
+      `# Contact\n\nWe use what you send only to answer you. [Privacy](${SITE}/en/privacy.md)\n`,
+    )
+  })
+
   it('scripts, styles, forms with their fields and buttons, hidden things; navigation stays', () => {
     expect(
       md(

@@ -15,9 +15,10 @@ import { frontmatter } from './frontmatter'
  *
  * What a twin leaves out, because it does nothing in markdown or is not the page's content:
  * everything outside `<main>` (header, site navigation, footer, skip link); inside it scripts
- * (JSON-LD included), styles, templates, `<noscript>`, forms (with their fields, hidden inputs
- * and buttons: a twin cannot be submitted; a page with a form says in its text how else to do
- * the same, as the contact page does for agents), buttons, embedded frames and objects,
+ * (JSON-LD included), styles, templates, `<noscript>`, forms but for their paragraphs (their
+ * fields, labels, hidden inputs and buttons go: a twin cannot be submitted, and a page with a form
+ * says in its text how else to do the same; what a form's notes say, such as what the site does
+ * with what is sent, stays), buttons, embedded frames and objects,
  * drawings (`svg`, `canvas`), media players, and whatever is hidden (`hidden`, `aria-hidden`).
  * Navigation inside `<main>` (the blog's pages) is content: it is how a reader gets to the rest.
  */
@@ -28,7 +29,6 @@ export const STRIPPED_ELEMENTS: ReadonlySet<string> = new Set([
   'style',
   'template',
   'noscript',
-  'form',
   'button',
   'input',
   'select',
@@ -300,6 +300,15 @@ function createService(pageUrl: string, siteUrl: string): TurndownService {
     },
   })
 
+  // A form is only its notes: the paragraphs among its fields, in order.
+  service.addRule('form', {
+    filter: 'form',
+    replacement: (_content, node) => {
+      const text = formNotes(node as Element).map((note) => service.turndown(note as never).trim())
+      return text.length > 0 ? `\n\n${text.filter(Boolean).join('\n\n')}\n\n` : ''
+    },
+  })
+
   // Added last, so checked first: what is stripped goes whatever other rule would match it.
   service.addRule('stripped', {
     filter: (node) =>
@@ -310,6 +319,14 @@ function createService(pageUrl: string, siteUrl: string): TurndownService {
   })
 
   return service
+}
+
+/** A form's paragraphs, in order, but for those hidden. */
+function formNotes(element: Element): Element[] {
+  return childElements(element).flatMap((child) => {
+    if (child.hasAttribute('hidden') || child.getAttribute('aria-hidden') === 'true') return []
+    return child.localName === 'p' ? [child] : formNotes(child)
+  })
 }
 
 /**

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { messagesFor } from '@/i18n/messages'
 import { BLOG_PAGE_SIZE, HOME_LATEST, paths } from '@/site/routes'
 
 import { baseUrl, get, getJson } from '../support/api'
@@ -238,6 +239,9 @@ describe('what the twins say', () => {
     )
     expect(markdown).toContain('`send_inquiry`')
     expect(markdown).toContain('`/api/mcp`')
+    // The page's note on what the site does with what is sent, inside its form, is said too.
+    expect(markdown).toContain(messagesFor('en').privacy.formNote)
+    expect(linksIn(markdown)).toContain(`${baseUrl()}${twinPath(paths.privacy('en'))}`)
   })
 })
 
