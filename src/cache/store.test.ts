@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ContentVersions, EVERYTHING, listKey, MEDIA_KEY } from '@/lib/content-version'
 
 import { createEntry } from './entry'
-import { ResponseStore, SUPERSEDED_SERVE_MS } from './store'
+import { ResponseStore, responseStoreSizing, SUPERSEDED_SERVE_MS } from './store'
 
 function entryOf(key: string, size: number) {
   return createEntry(key, 200, { 'content-type': 'text/plain' }, Buffer.alloc(size, 'a'))
@@ -148,5 +148,28 @@ describe('ResponseStore', () => {
     expect(store.pending('/en/case-studies')).toBeUndefined()
     finish(undefined)
     await fill
+  })
+})
+
+describe('responseStoreSizing', () => {
+  const MB = 1024 * 1024
+  it('keeps entries up to a quarter of the bound, at most 8 MB, unless told otherwise', () => {
+    expect(responseStoreSizing({ RESPONSE_CACHE_MAX_MB: 64 })).toEqual({
+      maxBytes: 64 * MB,
+      maxEntryBytes: 8 * MB,
+    })
+    expect(responseStoreSizing({ RESPONSE_CACHE_MAX_MB: 4 })).toEqual({
+      maxBytes: 4 * MB,
+      maxEntryBytes: 1 * MB,
+    })
+    expect(
+      responseStoreSizing({ RESPONSE_CACHE_MAX_MB: 64, RESPONSE_CACHE_ENTRY_MAX_KB: 100 }),
+    ).toEqual({ maxBytes: 64 * MB, maxEntryBytes: 100 * 1024 })
+  })
+
+  it('never lets an entry be larger than the whole bound', () => {
+    expect(
+      responseStoreSizing({ RESPONSE_CACHE_MAX_MB: 2, RESPONSE_CACHE_ENTRY_MAX_KB: 4096 }),
+    ).toEqual({ maxBytes: 2 * MB, maxEntryBytes: 2 * MB })
   })
 })

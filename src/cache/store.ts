@@ -230,3 +230,19 @@ export class ResponseStore {
     this.#suspended = false
   }
 }
+
+/**
+ * The response cache's memory: its bound (RESPONSE_CACHE_MAX_MB) and the largest entry it keeps
+ * (RESPONSE_CACHE_ENTRY_MAX_KB; by default a quarter of the bound, at most 8 MB, never more than
+ * the bound).
+ */
+export function responseStoreSizing(settings: {
+  RESPONSE_CACHE_MAX_MB: number
+  RESPONSE_CACHE_ENTRY_MAX_KB?: number
+}): { maxBytes: number; maxEntryBytes: number } {
+  const maxBytes = settings.RESPONSE_CACHE_MAX_MB * 1024 * 1024
+  const entry = settings.RESPONSE_CACHE_ENTRY_MAX_KB
+    ? settings.RESPONSE_CACHE_ENTRY_MAX_KB * 1024
+    : Math.min(8 * 1024 * 1024, settings.RESPONSE_CACHE_MAX_MB * 1024 * 256)
+  return { maxBytes, maxEntryBytes: Math.min(entry, maxBytes) }
+}

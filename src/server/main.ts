@@ -34,11 +34,11 @@ import type { Duplex } from 'node:stream'
 import next from 'next'
 
 import { cdnPurger } from '@/cache/cdn-purge'
-import { listenForContentChanges } from '@/cache/invalidation'
-import { replicaFreshnessOf } from '@/cache/replica-freshness'
+import { listenForContentChanges, type ContentChangeFeed } from '@/cache/invalidation'
+import { replicaFreshnessOf, type ReplicaFreshness } from '@/cache/replica-freshness'
 import { LargeResponseFiles } from '@/cache/large-responses'
 import { responseCache } from '@/cache/response-cache'
-import { ResponseStore } from '@/cache/store'
+import { ResponseStore, responseStoreSizing } from '@/cache/store'
 import { env } from '@/env'
 import {
   CLIENT_ADDRESS_HEADER,
@@ -62,6 +62,7 @@ import { REQUEST_ID_HEADER } from '@/http/request-id'
 import { refuseCrossOriginAction } from '@/http/server-action-origin'
 import { LOCALE_HEADER, PAGE_PATH_HEADER } from '@/i18n/locales'
 import { securityHeaders } from '@/http/security-headers'
+import type { ResponseHead } from '@/http/response-head'
 import { contentVersions, type ContentVersions } from '@/lib/content-version'
 import { logger } from '@/lib/logger'
 import { isSitePage } from '@/site/page-scripts'
@@ -97,7 +98,7 @@ function logRequest(request: IncomingMessage, response: ServerResponse, requestI
 export interface ServerOptions {
   /** Next.js's development server (hot reload); by default when NODE_ENV isn't production. */
   dev?: boolean
-  /** Whether published reads are answered from the response cache; by default `RESPONSE_CACHE`. */
+  /** Whether published reads are answered from the response cache; by default `env.bypasses`. */
   responseCache?: boolean
 }
 
@@ -136,33 +137,119 @@ function largeResponseFiles(versions: ContentVersions): LargeResponseFiles | und
   }
 }
 
-/** Prepares Next.js and builds the server around it, not yet listening. */
-export async function createServer(options: ServerOptions = {}): Promise<SiteServer> {
-  const dev = options.dev ?? process.env.NODE_ENV !== 'production'
-  if (!dev) applyBuiltConfig()
-  const app = next({ dev, hostname: NEXT_HOSTNAME, port: env.PORT })
-  await app.prepare()
-  // Inside the pipeline: a page's HTML goes out, and into the response cache, without the runtime;
-  // the routes registered to be answered in this process skip Next's routing. Not in development,
-  // where Next reloads a route's code as it changes and the registered handlers would go stale.
-  // The site's pages (not their twins, which read their page through this server) are rendered a
-  // few at a time (page-renders.ts).
-  const nextHandler = withPageRenders(
-    withoutNextRuntimeWhereUnused(withSiteRouting(app.getRequestHandler())),
+/**
+ * The read replicas' freshness (none: always current): what is derived from published content
+ * is refilled only once every replica has replayed the changes heard.
+ */
+function followReplicas(versions: ContentVersions): ReplicaFreshness {
+  const replicas = replicaFreshnessOf(env.DATABASE_URL, env.readReplicas, {
+    onCurrent: (current) => versions.setReadsCurrent(current),
+    onSlow: ({ behindMs, caughtUp, error }) =>
+      caughtUp
+        ? logger.info({ behindMs }, 'read replicas caught up: caches refilled again')
+        : logger.warn({ behindMs, error }, 'read replicas behind: caches not refilled'),
+  })
+  versions.setReadsCurrent(replicas.current)
+  return replicas
+}
+
+/**
+ * PostgreSQL's change feed: each change advances the content-version keys it touches, drops what
+ * it made stale (memory, disk), waits for the replicas again and purges the CDN. While the feed is
+ * disconnected changes may be missed, so the cache is suspended, and every key advances once it
+ * is back.
+ */
+function followContentChanges({
+  versions,
+  store,
+  largeFiles,
+  replicas,
+  cacheResponses,
+}: {
+  versions: ContentVersions
+  store: ResponseStore
+  largeFiles: LargeResponseFiles | undefined
+  replicas: ReplicaFreshness
+  cacheResponses: boolean
+}): ContentChangeFeed {
+  const purgeCdn = cdnPurger(env.CDN_PURGE_URL, env.CDN_PURGE_TOKEN)
+  return listenForContentChanges(env.DATABASE_URL, {
+    onChange: (change) => {
+      versions.advance(change)
+      store.dropStale()
+      largeFiles?.dropStale()
+      replicas.changeHeard()
+      purgeCdn()
+    },
+    onConnected: (connected) => {
+      versions.setFeedConnected(connected)
+      if (connected) replicas.changeHeard()
+      if (connected && cacheResponses) store.resume()
+      else store.suspend()
+    },
+  })
+}
+
+/**
+ * Upgraded connections (in development, Next's reload socket, which Payload also opens to this
+ * server) never end on their own, and server.close() waits for them: the set lets close() end them.
+ */
+function upgradedConnections(server: Server, handleUpgrade: UpgradeHandler): Set<Duplex> {
+  const upgraded = new Set<Duplex>()
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    upgraded.add(socket)
+    socket.once('close', () => upgraded.delete(socket))
+    return handleUpgrade(request, socket, head)
+  })
+  return upgraded
+}
+
+type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => unknown
+
+const ADMIN_ACTION_REFUSED = errorAnswer(
+  401,
+  'unauthorized',
+  "Sign in to the admin to use the admin's server actions.",
+)
+
+type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void
+
+/**
+ * Next.js as the server hands it requests: the site's routing innermost, then the optimisations
+ * beneath Next that their switches leave on (env.bypasses): the site's pages without the client
+ * runtime (next-runtime.ts), and the routes registered to be answered in this process without
+ * Next's routing (in-process.ts; never in development, where Next reloads a route's code as it
+ * changes and the registered handlers would go stale). The site's pages (not their twins, which
+ * read their page through this server) are rendered a few at a time (page-renders.ts).
+ */
+function nextHandlerOf(app: ReturnType<typeof next>, dev: boolean): NodeHandler {
+  const routed = withSiteRouting(app.getRequestHandler())
+  const rendered = withPageRenders(
+    env.bypasses.nextRuntimeRemoval ? withoutNextRuntimeWhereUnused(routed) : routed,
     pageRenders(env.PAGE_RENDERS_MAX),
     (request) => isSitePage(pathOf(request.url)) && !prefersMarkdown(request.headers.accept),
   )
-  const pageHandler = dev ? nextHandler : answeredInProcessOr(nextHandler)
+  return dev || !env.bypasses.inProcessRoutes ? rendered : answeredInProcessOr(rendered)
+}
 
-  const SECURITY_HEADERS = securityHeaders(env.SITE_URL, dev)
+/**
+ * Hands a request to Next.js: with an id, the client's address established, and the response
+ * pipeline on its response (a route may still set a security header itself). `written` hears the
+ * head that goes out (the response cache drops what an editor's write changed).
+ */
+function renderer(
+  app: ReturnType<typeof next>,
+  dev: boolean,
+  securityHeaderValues: ReturnType<typeof securityHeaders>,
+): (
+  request: IncomingMessage,
+  response: ServerResponse,
+  written?: (head: ResponseHead) => void,
+) => void {
+  const handler = nextHandlerOf(app, dev)
   const addressSigner = new ClientAddressSigner(env.PAYLOAD_SECRET)
-  const pipeline = responsePipeline(responseSteps(SECURITY_HEADERS))
-
-  /**
-   * Hands a request to Next.js: with an id, the client's address established, and the response
-   * pipeline on its response (a route may still set a security header itself).
-   */
-  function render(request: IncomingMessage, response: ServerResponse): void {
+  const pipeline = responsePipeline(responseSteps(securityHeaderValues))
+  return (request, response, written) => {
     const requestId = randomUUID()
     request.headers[REQUEST_ID_HEADER] = requestId
     response.setHeader(REQUEST_ID_HEADER, requestId)
@@ -183,67 +270,43 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
       request.headers[CLIENT_ADDRESS_HEADER] = address
       request.headers[CLIENT_SIGNATURE_HEADER] = addressSigner.sign(address)
     }
-    renderThroughPipeline(request, response, pipeline, pageHandler, (head) =>
-      cache?.headWritten(request, head.status),
-    )
+    renderThroughPipeline(request, response, pipeline, handler, written)
   }
+}
 
-  // What is derived from published content (this cache, the site settings, the embargo
+/** Prepares Next.js and builds the server around it, not yet listening. */
+export async function createServer(options: ServerOptions = {}): Promise<SiteServer> {
+  const dev = options.dev ?? process.env.NODE_ENV !== 'production'
+  if (!dev && env.bypasses.builtConfig) applyBuiltConfig()
+  const app = next({ dev, hostname: NEXT_HOSTNAME, port: env.PORT })
+  await app.prepare()
+
+  // What is derived from published content (the response cache, the site settings, the embargo
   // list) is kept while the content-version keys it depends on are unchanged, and only read while
-  // the change feed below is connected and every read replica has replayed the changes heard:
-  // without the feed a publish could go unnoticed, and a lagging replica would refill the caches
-  // with what the change replaced.
+  // the change feed is connected and every read replica has replayed the changes heard: without
+  // the feed a publish could go unnoticed, and a lagging replica would refill the caches with
+  // what the change replaced.
   const versions = contentVersions()
-  const store = new ResponseStore({
-    maxBytes: env.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
-    maxEntryBytes: Math.min(
-      env.RESPONSE_CACHE_ENTRY_MAX_KB
-        ? env.RESPONSE_CACHE_ENTRY_MAX_KB * 1024
-        : Math.min(8 * 1024 * 1024, env.RESPONSE_CACHE_MAX_MB * 1024 * 256),
-      env.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
-    ),
-    versions,
-  })
-  const cacheResponses = options.responseCache ?? env.RESPONSE_CACHE === 'on'
+  const store = new ResponseStore({ ...responseStoreSizing(env), versions })
+  const cacheResponses = options.responseCache ?? env.bypasses.responseCache
   const largeFiles =
     cacheResponses && env.RESPONSE_CACHE_DISK_MB > 0 ? largeResponseFiles(versions) : undefined
+  const replicas = followReplicas(versions)
+  const contentChanges = followContentChanges({
+    versions,
+    store,
+    largeFiles,
+    replicas,
+    cacheResponses,
+  })
+
+  const SECURITY_HEADERS = securityHeaders(env.SITE_URL, dev)
+  const render = renderer(app, dev, SECURITY_HEADERS)
   const cache = cacheResponses
     ? responseCache(store, render, { onEditorWrite: () => replicas.changeHeard(), largeFiles })
     : null
-  const purgeCdn = cdnPurger(env.CDN_PURGE_URL, env.CDN_PURGE_TOKEN)
-  const replicas = replicaFreshnessOf(env.DATABASE_URL, env.readReplicas, {
-    onCurrent: (current) => versions.setReadsCurrent(current),
-    onSlow: ({ behindMs, caughtUp, error }) =>
-      caughtUp
-        ? logger.info({ behindMs }, 'read replicas caught up: caches refilled again')
-        : logger.warn({ behindMs, error }, 'read replicas behind: caches not refilled'),
-  })
-  versions.setReadsCurrent(replicas.current)
-  const contentChanges = listenForContentChanges(env.DATABASE_URL, {
-    onChange: (change) => {
-      versions.advance(change)
-      store.dropStale()
-      largeFiles?.dropStale()
-      replicas.changeHeard()
-      purgeCdn()
-    },
-    onConnected: (connected) => {
-      // Changes may have been missed while disconnected (or before this process started): every
-      // key advances, and the replicas are waited for again.
-      versions.setFeedConnected(connected)
-      if (connected) replicas.changeHeard()
-      if (connected && cacheResponses) store.resume()
-      else store.suspend()
-    },
-  })
 
   const adminActionPolicy = { payloadSecret: env.PAYLOAD_SECRET, allowFirstUserScreen: dev }
-  const ADMIN_ACTION_REFUSED = errorAnswer(
-    401,
-    'unauthorized',
-    "Sign in to the admin to use the admin's server actions.",
-  )
-
   const limits = connectionLimits(env)
   const server = createHttpServer(connectionServerOptions(limits), (request, response) => {
     // Unknown methods, and paths not in their normal form, before any route or cache sees them.
@@ -255,7 +318,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
     if (refuseCrossOriginAction(request, response, env.SITE_URL, SECURITY_HEADERS)) return
     if (refusesAnonymousAdminAction(request, adminActionPolicy))
       return sendAnswer(response, ADMIN_ACTION_REFUSED, SECURITY_HEADERS)
-    render(request, response)
+    render(request, response, (head) => cache?.headWritten(request, head.status))
   })
   applyConnectionLimits(server, limits)
   // Requests Node's parser refuses (`TRACK`, `get`), timeouts and CONNECT get the JSON error shape too.
@@ -266,18 +329,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
   server.on('connect', (_request, socket) => {
     socket.end(rawResponse(methodNotAllowed('CONNECT'), SECURITY_HEADERS))
   })
-
-  // Upgraded connections (in development, Next's reload socket, which Payload also opens to this
-  // server) never end on their own, and server.close() waits for them: close() ends them.
-  const upgraded = new Set<Duplex>()
-  if (dev) {
-    const handleUpgrade = app.getUpgradeHandler()
-    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      upgraded.add(socket)
-      socket.once('close', () => upgraded.delete(socket))
-      return handleUpgrade(request, socket, head)
-    })
-  }
+  const upgraded = dev ? upgradedConnections(server, app.getUpgradeHandler()) : new Set<Duplex>()
 
   return {
     server,
