@@ -77,15 +77,19 @@ async function warm(paths: readonly string[]): Promise<void> {
 /** Polls until every check holds, naming those that never did. */
 async function untilFresh(checks: Record<string, (answer: Answer) => boolean>): Promise<void> {
   let behind = Object.keys(checks)
-  const deadline = Date.now() + FRESH_WITHIN_MS
-  while (behind.length > 0) {
-    const answers = await Promise.all(behind.map((path) => read(path)))
-    behind = behind.filter((path, index) => !checks[path]!(answers[index]!))
-    if (behind.length === 0) return
-    if (Date.now() > deadline)
-      throw new Error(`still stale after ${FRESH_WITHIN_MS} ms: ${behind.join(', ')}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  await poll(
+    'every check',
+    async () => {
+      const answers = await Promise.all(behind.map((path) => read(path)))
+      behind = behind.filter((path, index) => !checks[path]!(answers[index]!))
+      return behind.length === 0 ? true : undefined
+    },
+    {
+      withinMs: FRESH_WITHIN_MS,
+      everyMs: 100,
+      timeout: () => `still stale after ${FRESH_WITHIN_MS} ms: ${behind.join(', ')}`,
+    },
+  )
 }
 
 async function expectStillCached(paths: readonly string[]): Promise<void> {

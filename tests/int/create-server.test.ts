@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { SiteServer } from '@/server/main'
 
 import { freePort, TEST_SECRET } from '../support/app-server'
+import { readUntil } from '../support/poll'
 
 /**
  * The project's server built in this process through `createServer()` (what src/server/start.ts
@@ -38,12 +39,12 @@ afterAll(async () => {
 
 describe('createServer', () => {
   it('serves a page through the pipeline, then from its cache with the same head', async () => {
-    let miss = await fetch(`${url}/en`)
     // The change feed connects in the background: until then nothing is cached.
-    for (let tries = 0; tries < 50 && miss.headers.get('x-cache') !== 'MISS'; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      miss = await fetch(`${url}/en`)
-    }
+    const miss = await readUntil(
+      () => fetch(`${url}/en`),
+      (response) => response.headers.get('x-cache') === 'MISS',
+      { attempts: 51, everyMs: 100 },
+    )
     const hit = await fetch(`${url}/en`)
     expect(miss.status).toBe(200)
     expect(miss.headers.get('x-cache')).toBe('MISS')

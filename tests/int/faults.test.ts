@@ -6,6 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest'
 import { freePort, startApp, type AppServer } from '../support/app-server'
 import { withConnection } from '../support/database'
 import { postInquiry, validInquiry } from '../support/inquiries'
+import { waitUntil } from '../support/poll'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 
 /**
@@ -22,14 +23,13 @@ afterAll(async () => {
   redisServer?.kill('SIGKILL')
 })
 
-async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<number> {
-  const started = Date.now()
-  while (!(await check().catch(() => false))) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return Date.now() - started
-}
+/** Polls `check` (an error it throws counts as "not yet"); resolves with the ms it took. */
+const until = (check: () => Promise<boolean>, timeoutMs = 20_000): Promise<number> =>
+  waitUntil('the condition', () => check().catch(() => false), {
+    withinMs: timeoutMs,
+    everyMs: 100,
+    timeout: 'timed out',
+  })
 
 const statusOf = async (url: string, init?: RequestInit) => (await fetch(url, init)).status
 

@@ -4,6 +4,7 @@ import { SETTINGS_DEFAULTS } from '@/globals/defaults'
 
 import { asAdmin, asAdminJson, baseUrl } from '../support/api'
 import { createDocument, createImage, uniqueSlug } from '../support/factories'
+import { poll } from '../support/poll'
 
 /**
  * The home page's sections (the `home` global) and the editable site name (`site-settings`):
@@ -21,18 +22,19 @@ async function read(path: string): Promise<string> {
 }
 
 /** Reads `paths` until every one passes `check` (the cache hears the publish within seconds). */
-async function pollUntil(
+function pollUntil(
   what: string,
   paths: readonly string[],
   check: (texts: string[]) => boolean,
 ): Promise<string[]> {
-  const deadline = Date.now() + FRESH_WITHIN_MS
-  for (;;) {
-    const texts = await Promise.all(paths.map(read))
-    if (check(texts)) return texts
-    if (Date.now() > deadline) throw new Error(`${what} not seen within ${FRESH_WITHIN_MS} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  return poll(
+    what,
+    async () => {
+      const texts = await Promise.all(paths.map(read))
+      return check(texts) ? texts : undefined
+    },
+    { withinMs: FRESH_WITHIN_MS, everyMs: 100 },
+  )
 }
 
 async function publish(slug: string, locale: string, body: Record<string, unknown>) {

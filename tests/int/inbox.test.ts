@@ -5,6 +5,7 @@ import { as, createAccount, type Account } from '../support/accounts'
 import { asAdmin, asAdminJson, baseUrl } from '../support/api'
 import { startApp, type AppServer } from '../support/app-server'
 import { postInquiry, receivedMail, validInquiry, waitForMail } from '../support/inquiries'
+import { readUntil } from '../support/poll'
 
 interface StoredInquiry {
   id: number
@@ -278,16 +279,17 @@ describe('acknowledgement to the sender', () => {
           JSON.stringify({ to: recipient, subject: 'x', text: 'x', messageId: '<x@example.test>' }),
         ],
       )
-      const deadline = Date.now() + 10_000
-      let status = 'sending'
-      while (status === 'sending' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100))
-        const { rows } = await db.query<{ status: string }>(
-          'select status from mail_outbox where recipient = $1',
-          [recipient],
-        )
-        status = rows[0]!.status
-      }
+      const status = await readUntil(
+        async () => {
+          const { rows } = await db.query<{ status: string }>(
+            'select status from mail_outbox where recipient = $1',
+            [recipient],
+          )
+          return rows[0]!.status
+        },
+        (current) => current !== 'sending',
+        { withinMs: 10_000, everyMs: 100 },
+      )
       expect(status).toBe('failed')
       expect(mailTo(recipient)).toEqual([])
     })

@@ -9,6 +9,7 @@ import { createAdmin, signIn } from '../support/admin'
 import { freePort, runScript, startApp, type AppServer } from '../support/app-server'
 import { createTestDatabase } from '../support/database'
 import { postInquiry, validInquiry } from '../support/inquiries'
+import { waitUntil } from '../support/poll'
 import { parseMail, startSmtpCatcher, type SmtpCatcher } from '../support/smtp'
 
 /**
@@ -52,11 +53,11 @@ async function deliveryState(email: string) {
 }
 
 async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  await waitUntil('the condition', check, {
+    withinMs: timeoutMs,
+    everyMs: 100,
+    timeout: 'timed out',
+  })
 }
 
 /** A local alert endpoint that keeps the JSON of every POST it receives. */

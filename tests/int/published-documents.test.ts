@@ -17,6 +17,7 @@ import {
   uniqueSlug,
 } from '../support/factories'
 import { createDocumentUsing, createMedia, tinyPdf } from '../support/media'
+import { poll } from '../support/poll'
 import { text } from '../support/site-fixtures'
 
 /**
@@ -308,13 +309,16 @@ describe('published reads in SQL answer as the Local API does', () => {
     try {
       for (const path of ['/en', '/es']) {
         // Each instance hears the publish within the polling window.
-        const deadline = Date.now() + 10_000
-        let both = await answers(path)
-        while (!(both.sql.body.includes('hero-image') && both.local.body.includes('hero-image'))) {
-          if (Date.now() > deadline) throw new Error(`${path}: no hero image within 10 s`)
-          await new Promise((resolve) => setTimeout(resolve, 100))
-          both = await answers(path)
-        }
+        const both = await poll(
+          `${path} with its hero image`,
+          async () => {
+            const now = await answers(path)
+            const shown =
+              now.sql.body.includes('hero-image') && now.local.body.includes('hero-image')
+            return shown ? now : undefined
+          },
+          { withinMs: 10_000, everyMs: 100, timeout: `${path}: no hero image within 10 s` },
+        )
         expect(both.sql.status, path).toBe(200)
         expect(both.sql.body, path).toContain(path === '/es' ? 'alt="Un héroe"' : 'alt="A hero"')
         expect(masked(both.sql.body), path).toBe(masked(both.local.body))

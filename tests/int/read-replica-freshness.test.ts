@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { uniqueSlug } from '../support/factories'
+import { poll } from '../support/poll'
 import { postBody, startReplicatedApp, type ReplicatedApp } from '../support/replicated-app'
 
 /**
@@ -85,21 +86,23 @@ async function read(path: string): Promise<Answer> {
 
 /** Polls until every surface shows `expected`; fails naming the ones that didn't in time. */
 async function untilAllShow(surfaces: Surface[], expected: Expected): Promise<void> {
-  const deadline = Date.now() + CATCH_UP_WITHIN_MS
   let behind = surfaces
-  while (behind.length > 0) {
-    const answers = await Promise.all(behind.map((surface) => read(surface.path)))
-    behind = behind.filter((surface, index) => !surface.shows(answers[index]!, expected))
-    if (behind.length === 0) return
-    if (Date.now() > deadline) {
-      throw new Error(
+  await poll(
+    'every surface',
+    async () => {
+      const answers = await Promise.all(behind.map((surface) => read(surface.path)))
+      behind = behind.filter((surface, index) => !surface.shows(answers[index]!, expected))
+      return behind.length === 0 ? true : undefined
+    },
+    {
+      withinMs: CATCH_UP_WITHIN_MS,
+      everyMs: 100,
+      timeout: () =>
         `still not showing ${JSON.stringify(expected)} ${CATCH_UP_WITHIN_MS} ms after the standby resumed: ${behind
           .map((surface) => surface.path)
           .join(', ')}`,
-      )
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+    },
+  )
 }
 
 /**
@@ -108,16 +111,23 @@ async function untilAllShow(surfaces: Surface[], expected: Expected): Promise<vo
  */
 async function keepShowing(surfaces: Surface[], expected: Expected): Promise<void> {
   for (const surface of surfaces) {
-    const deadline = Date.now() + CACHED_AGAIN_WITHIN_MS
-    for (let reads = 1; ; reads += 1) {
-      const answer = await read(surface.path)
-      expect(surface.shows(answer, expected), surface.path).toBe(true)
-      // Only 200s are stored.
-      const settled = answer.status !== 200 || answer.cache === 'HIT'
-      if (settled && reads >= 3) break
-      if (Date.now() > deadline) throw new Error(`${surface.path} not cached again in time`)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    let reads = 0
+    await poll(
+      `${surface.path} cached again`,
+      async () => {
+        reads += 1
+        const answer = await read(surface.path)
+        expect(surface.shows(answer, expected), surface.path).toBe(true)
+        // Only 200s are stored.
+        const settled = answer.status !== 200 || answer.cache === 'HIT'
+        return settled && reads >= 3 ? true : undefined
+      },
+      {
+        withinMs: CACHED_AGAIN_WITHIN_MS,
+        everyMs: 50,
+        timeout: `${surface.path} not cached again in time`,
+      },
+    )
   }
 }
 

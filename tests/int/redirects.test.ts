@@ -9,6 +9,7 @@ import {
   uniqueSlug,
   type PublicCollection,
 } from '../support/factories'
+import { eventually } from '../support/poll'
 
 /**
  * Redirects (src/redirects/): publishing a new slug leaves a 301 at the old page and its markdown
@@ -24,19 +25,6 @@ const pageOf = (collection: PublicCollection, slug: string, locale = 'en') =>
 /** A request that does not follow redirects. */
 const fetchManual = (path: string, headers: Record<string, string> = {}) =>
   get(path, { redirect: 'manual', headers })
-
-/** Polls `check` until it passes, for up to ~10 s. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    try {
-      return await check()
-    } catch (error) {
-      if (Date.now() > deadline) throw error
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    }
-  }
-}
 
 async function publishSlug(collection: PublicCollection, id: number, slug: string) {
   await asAdminJson(`/api/${collection}/${id}?locale=en`, {
@@ -70,9 +58,12 @@ describe('a published rename', () => {
       const renamed = uniqueSlug('renamed')
       await publishSlug(collection, doc.id, renamed)
 
-      await eventually(async () => {
-        await expectMoved(pageOf(collection, doc.slug), pageOf(collection, renamed))
-      })
+      await eventually(
+        async () => {
+          await expectMoved(pageOf(collection, doc.slug), pageOf(collection, renamed))
+        },
+        { withinMs: 10_000, everyMs: 250 },
+      )
       const page = await expectMoved(pageOf(collection, doc.slug), pageOf(collection, renamed))
       // The project's normal head: security headers, a short shared lifetime, never kept forever.
       expect(page.headers.get('x-content-type-options')).toBe('nosniff')

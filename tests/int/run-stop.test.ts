@@ -8,6 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { freePort, TEST_SECRET } from '../support/app-server'
+import { poll } from '../support/poll'
 
 /**
  * `npm start` as a newcomer runs it, with no DATABASE_URL: the run wrapper (scripts/run.ts, through
@@ -81,18 +82,25 @@ function startWrapper(env: Record<string, string>): Run {
   return { process: child, output: () => output, exited }
 }
 
-async function untilReady(url: string, run: Run, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (run.process.exitCode !== null) return false
-    try {
-      if ((await fetch(url)).ok) return true
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${run.output()}`)
+/** Polls `url` until it answers OK (true), or the wrapper has exited (false). */
+function untilReady(url: string, run: Run, timeoutMs: number): Promise<boolean> {
+  return poll(
+    `${url} ready`,
+    async () => {
+      if (run.process.exitCode !== null) return false
+      try {
+        if ((await fetch(url)).ok) return true
+      } catch {
+        // not listening yet
+      }
+      return undefined
+    },
+    {
+      withinMs: timeoutMs,
+      everyMs: 250,
+      timeout: () => `${url} did not answer within ${timeoutMs} ms:\n${run.output()}`,
+    },
+  )
 }
 
 describe('stopping the zero-config start', () => {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { asAdminJson, get, getJson } from '../support/api'
 import { uniqueClient } from '../support/inquiries'
+import { waitUntil } from '../support/poll'
 import { createWithText, nonce } from '../support/search-content'
 
 type Hit = {
@@ -29,11 +30,11 @@ const search = (query: string) => getJson<Results>(`/api/search?${query}`)
 const q = (text: string, extra = '') => search(`q=${encodeURIComponent(text)}${extra}`)
 
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met within the time limit')
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
+  await waitUntil('the condition', check, {
+    withinMs: timeoutMs,
+    everyMs: 500,
+    timeout: 'condition not met within the time limit',
+  })
 }
 
 const spanishWord = nonce()

@@ -9,6 +9,7 @@ import {
   uniqueSlug,
   type CreatedDocument,
 } from '../support/factories'
+import { readUntil } from '../support/poll'
 
 /**
  * A publish drops only what it changes. Two instances of the production build share the
@@ -139,9 +140,11 @@ async function read(app: AppServer, path: string): Promise<Answer> {
 async function warm(paths: readonly string[]): Promise<Map<string, string>> {
   const before = new Map<string, string>()
   for (const path of paths) {
-    let answer = await read(cached, path)
-    for (let attempt = 0; answer.cache !== 'HIT' && attempt < 5; attempt += 1)
-      answer = await read(cached, path)
+    const answer = await readUntil(
+      () => read(cached, path),
+      (reply) => reply.cache === 'HIT',
+      { attempts: 6, everyMs: 0 },
+    )
     expect(answer.cache, `${path} is not kept`).toBe('HIT')
     before.set(path, answer.body)
   }
@@ -149,16 +152,12 @@ async function warm(paths: readonly string[]): Promise<Map<string, string>> {
 }
 
 async function freshWithin(path: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const [now, served] = await Promise.all([read(uncached, path), read(cached, path)])
-    if (served.body === now.body) return
-    if (Date.now() > deadline) {
-      expect(served.body, `${path} still stale after ${ms} ms`).toBe(now.body)
-      return
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  const [now, served] = await readUntil(
+    () => Promise.all([read(uncached, path), read(cached, path)]),
+    ([fresh, kept]) => kept.body === fresh.body,
+    { withinMs: ms, everyMs: 200 },
+  )
+  expect(served.body, `${path} still stale after ${ms} ms`).toBe(now.body)
 }
 
 /**

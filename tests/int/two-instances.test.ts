@@ -5,6 +5,7 @@ import { startApp, type AppServer } from '../support/app-server'
 import { withConnection } from '../support/database'
 import { createDocument, uniqueSlug } from '../support/factories'
 import { postInquiry, receivedMail, validInquiry, waitForMail } from '../support/inquiries'
+import { poll, waitUntil } from '../support/poll'
 
 /**
  * A second instance of the site on the same PostgreSQL and Redis: the two behave as one site.
@@ -41,31 +42,31 @@ async function read(url: string, path: string) {
 }
 
 /** Polls `path` on `url` until `done`; returns how long it took (throws after the limit). */
-async function timeUntil(
+function timeUntil(
   url: string,
   path: string,
   done: (answer: Awaited<ReturnType<typeof read>>) => boolean,
 ): Promise<number> {
-  const started = Date.now()
-  for (;;) {
-    if (done(await read(url, path))) return Date.now() - started
-    if (Date.now() - started > VISIBLE_WITHIN_MS) throw new Error(`${path} unchanged after 2 s`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+  return waitUntil(`${path} changed`, async () => done(await read(url, path)), {
+    withinMs: VISIBLE_WITHIN_MS,
+    everyMs: 25,
+    timeout: `${path} unchanged after 2 s`,
+  })
 }
 
 /**
  * Reads `path` until B answers it from its cache, so a later change must invalidate it. Just
  * after a change B keeps nothing until its read replica has replayed it, so this polls (10 s).
  */
-async function warm(path: string): Promise<Awaited<ReturnType<typeof read>>> {
-  const started = Date.now()
-  for (;;) {
-    const answer = await read(second.url, path)
-    if (answer.cache === 'HIT') return answer
-    if (Date.now() - started > 10_000) throw new Error(`${path} never cached on B`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+function warm(path: string): Promise<Awaited<ReturnType<typeof read>>> {
+  return poll(
+    `${path} cached on B`,
+    async () => {
+      const answer = await read(second.url, path)
+      return answer.cache === 'HIT' ? answer : undefined
+    },
+    { withinMs: 10_000, everyMs: 25, timeout: `${path} never cached on B` },
+  )
 }
 
 describe('two instances, one site', () => {

@@ -6,6 +6,8 @@ import path from 'node:path'
 import { scriptNodeArgs, untilStarted } from '../../scripts/lib/script-process'
 import { serverBundlePath, serverEnv, serverNodeArgs } from '../../scripts/lib/server-bundle'
 
+import { poll } from './poll'
+
 export interface AppServer {
   url: string
   port: number
@@ -121,15 +123,18 @@ export async function startApp(
   }
 }
 
+/** Polls `url` until it answers at all (any status). */
 async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      await fetch(url)
-      return
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    }
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+  await poll(
+    `an answer from ${url}`,
+    async () => {
+      try {
+        await fetch(url)
+        return true
+      } catch {
+        return undefined
+      }
+    },
+    { withinMs: timeoutMs, everyMs: 250, timeout: `${url} did not answer within ${timeoutMs} ms` },
+  )
 }

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { Redis } from 'ioredis'
 import { inject } from 'vitest'
 
+import { poll } from './poll'
 import { parseMail, type ParsedMail, type ReceivedMail } from './smtp'
 
 /** A valid inquiry from a sender no other test uses (test files run in parallel workers). */
@@ -84,13 +85,14 @@ export async function waitForMail(
   predicate: (mail: ReceivedMail & ParsedMail) => boolean,
   { timeoutMs = 30_000, from = receivedMail } = {},
 ): Promise<(ReceivedMail & ParsedMail)[]> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const matching = from().filter(predicate)
-    if (matching.length > 0) return matching
-    if (Date.now() > deadline) throw new Error('no matching mail arrived')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  return poll(
+    'matching mail',
+    () => {
+      const matching = from().filter(predicate)
+      return matching.length > 0 ? matching : undefined
+    },
+    { withinMs: timeoutMs, everyMs: 100, timeout: 'no matching mail arrived' },
+  )
 }
 
 /**

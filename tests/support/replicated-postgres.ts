@@ -5,6 +5,7 @@ import path from 'node:path'
 
 import { freePort } from './app-server'
 import { withConnection } from './database'
+import { waitUntil } from './poll'
 
 /**
  * A throwaway PostgreSQL primary and a hot standby streaming from it, made with the server
@@ -207,12 +208,14 @@ export async function startReplicatedPostgres(database: string): Promise<Replica
     async pauseReplay() {
       await onStandby('select pg_wal_replay_pause()')
       // Pausing takes effect between records; wait until it has.
-      for (let attempt = 0; attempt < 200; attempt += 1) {
-        const { rows } = await onStandby('select pg_get_wal_replay_pause_state() as state')
-        if ((rows[0] as { state: string }).state === 'paused') return
-        await new Promise((resolve) => setTimeout(resolve, 25))
-      }
-      throw new Error('the standby did not pause replay')
+      await waitUntil(
+        'replay paused',
+        async () => {
+          const { rows } = await onStandby('select pg_get_wal_replay_pause_state() as state')
+          return (rows[0] as { state: string }).state === 'paused'
+        },
+        { attempts: 200, everyMs: 25, timeout: 'the standby did not pause replay' },
+      )
     },
     async resumeReplay() {
       await onStandby('select pg_wal_replay_resume()')

@@ -2,14 +2,21 @@
  * Documents with text of their own for the site-search tests (the API, the pages and the MCP
  * tool), each findable by a word no other document holds.
  */
+import { randomInt } from 'node:crypto'
+
 import { asAdminJson } from './api'
 import { lexical, uniqueSlug } from './factories'
 
-/** A word no other document holds (letters only, so every stemmer leaves it recognisable). */
+/**
+ * A word no other document holds (letters only, so every stemmer leaves it recognisable). It is an
+ * identity, not generated data: what a test sees depends only on the word being unique, never on
+ * its letters, so it is not seeded (tests/support/fuzz-seed.ts). A seed would repeat the same
+ * words in every test file on the shared database, and in every run on a kept one.
+ */
 export function nonce(): string {
   const letters = 'bcdfghjklmnpqrstvwxz'
   let word = 'zq'
-  for (let index = 0; index < 8; index += 1) word += letters[Math.floor(Math.random() * 20)]
+  for (let index = 0; index < 8; index += 1) word += letters[randomInt(letters.length)]
   return word
 }
 
