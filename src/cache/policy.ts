@@ -14,11 +14,10 @@ import {
   directiveValue,
   hasDirective,
   isPersonalRequest,
-  SITEMAP_PART,
-  surfaceOf,
+  surfaceOfKind,
 } from '@/http/cache-control'
 import { preferredEncoding, prefersMarkdown } from '@/http/negotiation'
-import { isLocale } from '@/i18n/locales'
+import { classifyPath, type AgentFile } from '@/http/path-kind'
 import {
   CATEGORIES_KEY,
   documentKey,
@@ -37,9 +36,6 @@ import type { Encoding } from './entry'
 
 /** Longer URLs are parsed on every request rather than remembered: the memo stays small. */
 const MAX_MEMOISED_URL_LENGTH = 512
-
-const LOCALE_FEED = /^\/([a-z]{2})\/(?:case-studies\/)?feed\.xml$/
-const CONTENT_API = /^\/api\/(posts|case-studies)(?:\/([^/]+))?$/
 
 /**
  * Request headers with which Next.js answers something other than the page everyone gets: its
@@ -75,19 +71,38 @@ export function altersRender(headers: IncomingHttpHeaders): boolean {
  */
 export function isPersonal(url: string | undefined, headers: IncomingHttpHeaders): boolean {
   if (!isPersonalRequest(headers)) return false
-  return !NEVER_PERSONAL.some((prefix) => url?.startsWith(prefix))
+  const path = classifyPath(url ?? '')
+  return !((path.kind === 'next-asset' && path.immutable) || path.kind === 'media-file')
 }
-const NEVER_PERSONAL = ['/_next/static/', '/api/media/file/']
 
 /** Where an editor changes what the public sees: the published collections and their media. */
-const CONTENT_WRITE_PATH = /^\/api\/(posts|case-studies|categories|media|globals)(?:[/?]|$)/
+const CONTENT_WRITE_RESOURCES: ReadonlySet<string> = new Set([
+  'posts',
+  'case-studies',
+  'categories',
+  'media',
+  'globals',
+])
+
+/** A document's id in a write's path: what PostgreSQL's integer ids can be. */
+const DOCUMENT_ID = /^[1-9]\d{0,9}$/
+
+/**
+ * What a request to `url` writes to when that is published content: the resource (a collection,
+ * `media`, `globals`) and, when its path names one, the document.
+ */
+function writtenContent(url: string | undefined): { resource: string; documentId?: number } | null {
+  const path = classifyPath(url ?? '')
+  if (path.kind === 'media-file') return { resource: 'media' }
+  if (path.kind !== 'api' || !CONTENT_WRITE_RESOURCES.has(path.resource)) return null
+  const named = !path.deeper && path.id !== undefined && DOCUMENT_ID.test(path.id)
+  return { resource: path.resource, documentId: named ? Number(path.id) : undefined }
+}
 
 /** Is this a write to published content (whether it succeeds is for its response to say)? */
 export function isContentWrite(method: string | undefined, url: string | undefined): boolean {
-  return method !== 'GET' && method !== 'HEAD' && CONTENT_WRITE_PATH.test(url ?? '')
+  return method !== 'GET' && method !== 'HEAD' && writtenContent(url) !== null
 }
-
-const DOCUMENT_WRITE_PATH = /^\/api\/(posts|case-studies)\/([1-9]\d{0,9})(?:\?|$)/
 
 /**
  * What a successful content write (`isContentWrite`) changed, as far as its URL tells: one
@@ -97,13 +112,11 @@ const DOCUMENT_WRITE_PATH = /^\/api\/(posts|case-studies)\/([1-9]\d{0,9})(?:\?|$
  * change notification that follows names the rows.
  */
 export function contentWriteChange(url: string | undefined): ContentChange {
-  const target = url ?? ''
-  const document = DOCUMENT_WRITE_PATH.exec(target)
-  if (document) {
-    const collection = document[1]!
-    return [documentKey(collection, Number(document[2])), listKey(collection)]
-  }
-  const collection = CONTENT_WRITE_PATH.exec(target)?.[1]
+  const written = writtenContent(url)
+  const collection = written?.resource
+  const documentId = written?.documentId
+  if ((collection === 'posts' || collection === 'case-studies') && documentId !== undefined)
+    return [documentKey(collection, documentId), listKey(collection)]
   if (collection === 'posts' || collection === 'case-studies')
     return [everyDocumentKey(collection), listKey(collection)]
   if (collection === 'categories') return [CATEGORIES_KEY, EVERY_CATEGORY_KEY]
@@ -244,13 +257,8 @@ const REPORTED_BASE: Partial<Record<TwinPage['kind'], readonly string[]>> = {
   home: HOME_PAGE_BASE,
 }
 
-/** Files that list everything published: feeds, llms.txt, the sitemap. */
-const LISTS_EVERYTHING = new Set([
-  '/llms.txt',
-  '/llms-full.txt',
-  '/feeds/schema.jsonl',
-  '/sitemap.xml',
-])
+/** The files for agents that list everything published, as every feed (and the sitemap) does. */
+const LISTS_EVERYTHING: ReadonlySet<AgentFile> = new Set(['llms', 'llms-full'])
 
 /**
  * What a site page (or its twin) shows, from its URL alone. Listings depend on the collection's
@@ -314,26 +322,27 @@ function canonicalQueryOf(
   dependsOn: readonly string[]
   reportedBase?: readonly string[]
 } | null {
-  const surface = surfaceOf(path)
-  if (!CACHING_POLICY[surface].stored) return null
+  const kind = classifyPath(path)
+  if (!CACHING_POLICY[surfaceOfKind(kind)].stored) return null
   // Agents' files and feeds: one representation each, whatever the query says.
-  if (surface === 'agent-files' || surface === 'feeds' || surface === 'robots') {
-    const feed = LOCALE_FEED.exec(path)
-    if (feed && !isLocale(feed[1])) return null
+  if (kind.kind === 'agent-file' || kind.kind === 'feed' || kind.kind === 'robots') {
     const dependsOn =
-      feed || LISTS_EVERYTHING.has(path) || SITEMAP_PART.test(path)
+      kind.kind === 'feed' || (kind.kind === 'agent-file' && LISTS_EVERYTHING.has(kind.file))
         ? PUBLISHED_CONTENT_KEYS
         : NO_CONTENT
     return { query: '', negotiated: false, dependsOn }
   }
-  if (surface === 'content-api') {
-    const api = CONTENT_API.exec(path)
-    return api && canonicalContentQuery(api[1] as PublicCollection, api[2], params)
+  // The content API, the only part of the API kept: a document's id is never empty.
+  if (kind.kind === 'api') {
+    if (kind.id === '') return null
+    return canonicalContentQuery(kind.resource as PublicCollection, kind.id, params)
   }
-  const twin = path.endsWith('.md')
-  const pagePath = path === '/index.md' ? '/' : twin ? path.slice(0, -'.md'.length) : path
-  if (pagePath === '/' && !twin) return null // the redirect to a language
-  const page = parseTwinPath(pagePath, params)
+  // A page under a locale, or the twin of one or of `/` (`/` itself is the redirect to a
+  // language). The API reference and the twin route's own paths are not kept.
+  const twin = kind.kind === 'twin'
+  const shown = twin ? kind.page : kind
+  if (shown.kind !== 'page' && !(twin && shown.kind === 'index')) return null
+  const page = parseTwinPath(shown.path, params)
   if (page === null || page.kind === 'search') return null
   return {
     query: 'page' in page && page.page > 1 ? `page=${page.page}` : '',

@@ -10,6 +10,7 @@ import type {
 
 import { collectionTables } from '@/lib/collection-tables'
 import { CONTENT_CHANNEL } from '@/lib/content-version'
+import { titledRow } from '@/site/listed'
 
 /*
  * The content tables' triggers say which documents a write touched, not what about them changed.
@@ -29,11 +30,11 @@ const listingBeforeKey = (collection: string, id: unknown) => `listing:before:${
 
 /**
  * What places a document in its collection's listings: published or not, its publication date,
- * its categories, the languages it is translated into (src/site/translations.ts: its own title
- * in that language). Null when it is not published (it is listed nowhere). Read with SQL in the
- * writing transaction from the collection's own rows, which Payload writes only when a version
- * is published (a draft save changes nothing listed) — not through the Local API, which would
- * set the request's locale for the rest of the write.
+ * its categories, the languages it is translated into (the listed rule, src/site/listed.ts: its
+ * own title in that language, not blank). Null when it is not published (it is listed nowhere).
+ * Read with SQL in the writing transaction from the collection's own rows, which Payload writes
+ * only when a version is published (a draft save changes nothing listed) — not through the Local
+ * API, which would set the request's locale for the rest of the write.
  */
 async function listingOf(
   req: PayloadRequest,
@@ -49,7 +50,7 @@ async function listingOf(
          FROM ${rels} r WHERE r.parent_id = d.id AND r.path = 'categories'
            AND r.categories_id IS NOT NULL) AS categories,
       (SELECT coalesce(array_agg(l._locale::text ORDER BY l._locale), '{}')
-         FROM ${locales} l WHERE l._parent_id = d.id AND coalesce(l.title, '') <> '') AS locales
+         FROM ${locales} l WHERE l._parent_id = d.id AND ${titledRow('l')}) AS locales
     FROM ${table} d WHERE d.id = ${Number(id)}`)) as unknown as {
     rows: {
       status: string | null

@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 
+import { classifyPath, isSearchPage, type PathKind } from './path-kind'
+
 /**
  * The one caching policy: for each surface of the site, the `Cache-Control` its responses carry
  * and whether the project's response cache (src/cache/) may keep them. The project's server
@@ -102,44 +104,61 @@ export const CACHING_POLICY = {
 
 export type Surface = keyof typeof CACHING_POLICY
 
-const AGENT_FILES = new Set([
-  '/llms.txt',
-  '/llms-full.txt',
-  '/openapi.json',
-  '/.well-known/mcp/server-card.json',
-  '/.well-known/mcp/server-card',
-])
-const FEEDS = new Set(['/sitemap.xml', '/feeds/schema.jsonl'])
-const LOCALE_FEED = /^\/[a-z]{2}\/(?:case-studies\/)?feed\.xml$/
-/** A file of the sitemap index (`/sitemap/{n}.xml`). */
-export const SITEMAP_PART = /^\/sitemap\/[1-9]\d{0,5}\.xml$/
-const CONTENT_API = /^\/api\/(?:posts|case-studies)(?:\/[^/]*)?$/
-const CATEGORIES = /^\/api\/categories(?:\/[^/]*)?$/
-/** `/{locale}/search`, its twin, and the twin route's path for it. */
-const SEARCH_PAGE = /^(?:\/markdown-twin)?\/[a-z]{2}\/search(?:\.md)?$/
-const LOCALE_PAGE = /^\/[a-z]{2}(?:\/[^.]*)?$/
+/** The surface of an API path (`classifyPath`'s `api` kind): the routes of the public contract. */
+function apiSurface({ resource, id, deeper }: Extract<PathKind, { kind: 'api' }>): Surface {
+  if (deeper) return 'admin'
+  if (resource === 'posts' || resource === 'case-studies') return 'content-api'
+  if (resource === 'categories') return 'categories'
+  if (id !== undefined) return 'admin'
+  switch (resource) {
+    case 'inquiries':
+    case 'mcp':
+      return 'inquiries'
+    case 'search':
+      return 'search'
+    case 'health':
+    case 'ready':
+      return 'health'
+    default:
+      return 'admin'
+  }
+}
+
+/** The surface of a path `classifyPath` has classified. */
+export function surfaceOfKind(path: PathKind): Surface {
+  switch (path.kind) {
+    case 'next-asset':
+      return 'build-files'
+    case 'api':
+      return apiSurface(path)
+    case 'media-file':
+      return 'media-files'
+    case 'admin':
+      return 'admin'
+    case 'agent-file':
+      return 'agent-files'
+    case 'robots':
+      return 'robots'
+    case 'feed':
+      return 'feeds'
+    case 'twin':
+    case 'twin-route':
+      return isSearchPage(path.page) ? 'search' : 'twins'
+    case 'index':
+      return 'pages'
+    case 'page':
+      return isSearchPage(path) ? 'search' : 'pages'
+    // The API reference says how it is cached itself (the site's routing gives it a page's
+    // header); nothing keeps a copy of it here.
+    case 'standalone-page':
+    case 'other':
+      return 'other'
+  }
+}
 
 /** The surface a request path (without its query) belongs to, before its status is known. */
 export function surfaceOf(path: string): Surface {
-  if (path.startsWith('/_next/')) return 'build-files'
-  if (path.startsWith('/api/')) {
-    if (CONTENT_API.test(path)) return 'content-api'
-    if (path.startsWith('/api/media/file/')) return 'media-files'
-    if (CATEGORIES.test(path)) return 'categories'
-    if (path === '/api/inquiries' || path === '/api/mcp') return 'inquiries'
-    if (path === '/api/search') return 'search'
-    if (path === '/api/health' || path === '/api/ready') return 'health'
-    return 'admin'
-  }
-  if (path === '/admin' || path.startsWith('/admin/')) return 'admin'
-  if (AGENT_FILES.has(path) || path.startsWith('/.well-known/agent-skills/')) return 'agent-files'
-  if (path === '/robots.txt') return 'robots'
-  if (FEEDS.has(path) || LOCALE_FEED.test(path) || SITEMAP_PART.test(path)) return 'feeds'
-  if (SEARCH_PAGE.test(path)) return 'search'
-  if (path.endsWith('.md') || path.startsWith('/markdown-twin/') || path === '/markdown-twin')
-    return 'twins'
-  if (path === '/' || LOCALE_PAGE.test(path)) return 'pages'
-  return 'other'
+  return surfaceOfKind(classifyPath(path))
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createDocument } from '@mixmark-io/domino'
 import TurndownService from 'turndown'
 
+import { classifyPath } from '@/http/path-kind'
 import { isLocale, LOCALES, type Locale } from '@/i18n/locales'
 import { paths } from '@/site/routes'
 
@@ -46,11 +47,13 @@ export const STRIPPED_ELEMENTS: ReadonlySet<string> = new Set([
 /** Schemes a link may keep; any other (`javascript:`, `data:`…) leaves only its text. */
 const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:'])
 
-/** `/`, `/en`, `/es/blog/x`…: a page of the site (not a file, the API or the admin). */
+/**
+ * `/`, `/en`, `/es/blog/x`…: a page of the site whose twin the twin route renders (not a file,
+ * the API or the admin; not the API reference, whose twin is a route of its own).
+ */
 export function isSitePagePath(pathname: string): boolean {
-  if (pathname === '/') return true
-  const [, first, ...rest] = pathname.split('/')
-  return isLocale(first) && !rest.some((segment) => segment.includes('.'))
+  const { kind } = classifyPath(pathname)
+  return kind === 'index' || kind === 'page'
 }
 
 /**

@@ -58,3 +58,26 @@ describe('redirect paths', () => {
     expect(twinRedirectTarget('/llms.txt')).toBe('/llms.txt')
   })
 })
+
+describe('a twin’s redirect', () => {
+  it('goes to the twin of any site page: `/` and the API reference have one too', () => {
+    expect(twinRedirectTarget('/')).toBe('/index.md')
+    expect(twinRedirectTarget('/?utm=1')).toBe('/index.md?utm=1')
+    expect(twinRedirectTarget('/docs/api')).toBe('/docs/api.md')
+  })
+
+  it('drops a fragment, which a twin has no anchor for, and keeps the query whole', () => {
+    expect(twinRedirectTarget('/en/contact#form')).toBe('/en/contact.md')
+    expect(twinRedirectTarget('/en/blog?page=2#top')).toBe('/en/blog.md?page=2')
+    expect(twinRedirectTarget('/en/blog?a=1?b')).toBe('/en/blog.md?a=1?b')
+  })
+
+  it('never refuses a source the lookup can reach, nor accepts one it cannot', () => {
+    expect(normalRedirectSource('/api')).toBeNull()
+    expect(normalRedirectSource('/api/media/file/a.png')).toBeNull()
+    expect(normalRedirectSource('/markdown-twin/en')).toBeNull()
+    expect(normalRedirectSource('/_next')).toBeNull()
+    expect(normalRedirectSource('/apis')).toBe('/apis')
+    expect(normalRedirectSource('/en/blog/old.md')).toBe('/en/blog/old.md')
+  })
+})

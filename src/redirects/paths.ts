@@ -1,8 +1,19 @@
+import { classifyPath, type PathKind } from '@/http/path-kind'
 import { sameSitePath } from '@/http/same-site-path'
-import { isLocale, type Locale } from '@/i18n/locales'
+import type { Locale } from '@/i18n/locales'
+import { paths } from '@/site/routes'
 
-/** Paths a redirect can never answer for: they are not pages, and never reach the lookup. */
-const NOT_PAGES = /^\/(?:api|admin|_next|markdown-twin)(?:\/|$)/
+/**
+ * Paths a redirect can never answer for: they are not pages, and never reach the lookup (the API
+ * and its media files, the admin, Next.js's files, the twin route).
+ */
+const NOT_PAGES: ReadonlySet<PathKind['kind']> = new Set([
+  'api',
+  'media-file',
+  'admin',
+  'next-asset',
+  'twin-route',
+])
 
 /** Any origin: only the path is kept, so which one does not matter. */
 const ORIGIN = 'http://site.invalid'
@@ -17,7 +28,7 @@ export function normalRedirectSource(given: string): string | null {
   const path = sameSitePath(trimmed, ORIGIN)
   if (path === null || path.includes('?') || path.includes('#')) return null
   const normal = path.length > 1 ? path.replace(/\/+$/, '') : path
-  if (normal === '/' || NOT_PAGES.test(normal)) return null
+  if (normal === '/' || NOT_PAGES.has(classifyPath(normal).kind)) return null
   return normal
 }
 
@@ -30,21 +41,19 @@ export function isSafeRedirectTarget(given: string): boolean {
   return sameSitePath(given, ORIGIN) === given
 }
 
-/** `/{locale}/…` without a file extension: a page of the site that has a markdown twin. */
-function isLocalePage(path: string): boolean {
-  const [, first, ...rest] = path.split('/')
-  return isLocale(first) && !rest.some((segment) => segment.includes('.'))
-}
-
 /**
  * Where the markdown twin of a redirected page goes: the twin of the target page (`/en/blog/new`
- * → `/en/blog/new.md`, a query kept after `.md`), or the target itself when it is no site page.
+ * → `/en/blog/new.md`, `/` → `/index.md`, a query kept after `.md`, a fragment dropped: a twin has
+ * no anchors), or the target itself when it is no site page.
  */
 export function twinRedirectTarget(to: string): string {
-  const queryAt = to.indexOf('?')
-  const pathname = queryAt === -1 ? to : to.slice(0, queryAt)
-  if (!isLocalePage(pathname)) return to
-  return `${pathname}.md${queryAt === -1 ? '' : to.slice(queryAt)}`
+  const { kind } = classifyPath(to)
+  if (kind !== 'index' && kind !== 'page' && kind !== 'standalone-page') return to
+  const fragmentAt = to.indexOf('#')
+  const target = fragmentAt === -1 ? to : to.slice(0, fragmentAt)
+  const queryAt = target.indexOf('?')
+  if (queryAt === -1) return paths.twin(target)
+  return `${paths.twin(target.slice(0, queryAt))}${target.slice(queryAt)}`
 }
 
 export type { Locale }

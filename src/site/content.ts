@@ -13,13 +13,13 @@ import { publishedByIds, publishedList } from '@/content/read'
 import type { CaseStudy, Category, Media, Post } from '@/payload-types'
 
 import type { PageCollection } from './routes'
-import { LISTED_ROW_SQL } from './translations'
+import { LISTED_ROW_SQL } from './listed'
 
 /**
  * What the site's pages, markdown twins and feeds read: published documents only, exactly as an
  * anonymous caller of the public API sees them (access control applies; no user; no drafts).
  * A document with a newer unpublished edit shows its published version. Unlike the API, a
- * locale shows only the documents translated into it (src/site/translations.ts).
+ * locale shows only the documents translated into it (the listed rule, src/site/listed.ts).
  */
 export type SiteDocument = (Post | CaseStudy) & {
   coverImage?: Media | number | null

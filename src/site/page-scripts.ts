@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 
+import { classifyPath } from '@/http/path-kind'
+
 /**
  * Which pages load Next.js's client runtime: React and the app router, about 134 KB of
  * JavaScript that every app-router page downloads, parses and hydrates whatever it renders — on
@@ -15,12 +17,6 @@ import type { IncomingHttpHeaders } from 'node:http'
  * (`ContactForm`), not by React. Outside the site's pages (the admin, a React application) the
  * runtime is left as Next sends it.
  */
-
-/**
- * The site's pages: every path under a locale, and the API reference. A file under a locale (a
- * feed, a twin) is not a page: it is sent as its route writes it.
- */
-const SITE_PAGE = /^\/[a-z]{2}(?:\/[^.]*)?$|^\/docs\/api$/
 
 /** Where a page of the site keeps the runtime, because React runs on it in the browser. */
 export const NEXT_RUNTIME_KEPT = {
@@ -39,9 +35,14 @@ function hasDraftModeCookie(headers: IncomingHttpHeaders): boolean {
   return typeof headers.cookie === 'string' && DRAFT_MODE_COOKIE.test(headers.cookie)
 }
 
-/** Is `path` (without query) one of the site's pages? */
+/**
+ * Is `path` (without query) one of the site's pages: every path under a locale, and the API
+ * reference? A file under a locale (a feed, a twin) is not a page: it is sent as its route writes
+ * it. Nor is `/`, which the server answers with a redirect before Next.js sees it.
+ */
 export function isSitePage(path: string): boolean {
-  return SITE_PAGE.test(path)
+  const { kind } = classifyPath(path)
+  return kind === 'page' || kind === 'standalone-page'
 }
 
 /** Does the HTML answering this request carry Next.js's client runtime? (`path` without query.) */

@@ -2,9 +2,10 @@ import 'server-only'
 
 import { sql } from '@payloadcms/db-postgres'
 import type { SQL } from '@payloadcms/db-postgres/drizzle'
-import type { Payload, SelectType, Where } from 'payload'
+import type { Payload, SelectType } from 'payload'
 
 import { readPublicMedia } from '@/content/published-documents'
+import { publishedList } from '@/content/read'
 import { LOCALES, type Locale } from '@/i18n/locales'
 import { collectionTables } from '@/lib/collection-tables'
 import { getPayloadClient } from '@/lib/payload'
@@ -20,7 +21,7 @@ import {
   type ListedKey,
   type SiteDocument,
 } from './content'
-import { LISTED_ROW_SQL, TRANSLATED } from './translations'
+import { LISTED_ROW_SQL, titledRow } from './listed'
 import { RELATED_POSTS, relatedAmong } from './related'
 import type { PageCollection } from './routes'
 import { publishedSettings } from './settings'
@@ -33,22 +34,9 @@ import { emptyView, PAGE_COLLECTIONS, type PublishedView } from './view'
  * and what it refers to; a list reads a page; a file of every document pages through them
  * (`publishedPages`, keyset pagination) and renders each page from its own view.
  *
- * Which documents a surface lists in a locale is decided here alone (`listedWhere`), for every
- * list, page, count and lookup of these surfaces.
+ * Which documents a surface lists in a locale is the listed rule (listed.ts), applied in SQL to
+ * every list, page, count and lookup of these surfaces.
  */
-
-/**
- * The condition every surface's selection of documents in `locale` adds to published-only: the
- * documents translated into it (src/site/translations.ts). What each locale reads.
- */
-export function listedWhere(_collection: PageCollection, _locale: Locale): Where | undefined {
-  return TRANSLATED
-}
-
-const and = (...conditions: (Where | undefined)[]): Where | undefined => {
-  const present = conditions.filter((condition): condition is Where => condition !== undefined)
-  return present.length === 0 ? undefined : present.length === 1 ? present[0] : { and: present }
-}
 
 /** The fields a document referred to needs: a link's title and slug; related posts' order. */
 const REFERENCE_FIELDS = {
@@ -59,8 +47,6 @@ const REFERENCE_FIELDS = {
   categories: true,
 } satisfies SelectType
 
-const published = { overrideAccess: false, user: null, draft: false } as const
-
 /** One page of a collection's listed documents in `locale`, newest first (lists, MCP). */
 export function listedPage(
   collection: PageCollection,
@@ -70,30 +56,44 @@ export function listedPage(
   return listDocuments(collection, locale, { page, limit, select })
 }
 
-/** Documents of `collection` in `locale` among `ids` that are listed, narrow (REFERENCE_FIELDS). */
+/** The largest id of a document (PostgreSQL's `integer`). */
+const MAX_ID = 2_147_483_647
+
+/**
+ * Documents of `collection` in `locale` among `ids` that are listed, narrow (REFERENCE_FIELDS):
+ * their ids picked by the listed rule (`LISTED_ROW_SQL`), their documents read with them in one
+ * statement (`publishedList`).
+ */
 async function listedAmong(
   payload: Payload,
   collection: PageCollection,
   locale: Locale,
   ids: readonly number[],
 ): Promise<SiteDocument[]> {
-  if (ids.length === 0) return []
-  const { docs } = await payload.find({
+  // Ids come from rich text too, which could name anything: only what an id can be is asked for.
+  const wanted = ids.filter((id) => Number.isInteger(id) && id > 0 && id <= MAX_ID)
+  if (wanted.length === 0) return []
+  const { table, locales } = collectionTables(collection)
+  // One id as an integer, so that PostgreSQL keeps the statement's plan (as published-documents.ts
+  // reads one document); more as one array, so that the text is the same whatever their number.
+  const among =
+    wanted.length === 1
+      ? sql`d.id = ${wanted[0]}`
+      : sql`d.id = any(${`{${wanted.join(',')}}`}::int[])`
+  const { docs } = await publishedList(
+    payload,
     collection,
-    locale,
-    where: and({ id: { in: [...ids] } }, listedWhere(collection, locale)),
-    select: REFERENCE_FIELDS,
-    depth: 0,
-    pagination: false,
-    ...published,
-  })
-  return docs as SiteDocument[]
+    sql`select null::bigint as total, array(select d.id from ${table} d
+      join ${locales} l on l._parent_id = d.id and l._locale = ${locale}
+      where ${LISTED_ROW_SQL} and ${among}) as ids`,
+    { locale, depth: 0, select: REFERENCE_FIELDS },
+  )
+  return docs as unknown as SiteDocument[]
 }
 
 /**
- * The ids of the newest `limit` listed posts in `locale` (the `listedWhere` rule written out:
- * published, with a title in the locale), of all posts or, given `category` (an SQL expression),
- * of that category's: an array, newest first.
+ * The ids of the newest `limit` listed posts in `locale` (the listed rule, `LISTED_ROW_SQL`), of
+ * all posts or, given `category` (an SQL expression), of that category's: an array, newest first.
  *
  * `limit` is written into the text, not sent as a value, so that the statement's plan is kept
  * (`integerLiteral`).
@@ -330,11 +330,11 @@ export type DocumentPlan = {
 }
 
 /**
- * The statement that picks a listed document by slug or id in `locale` (the `listedWhere` rule
- * written out, `LISTED_ROW_SQL`), as a page of one (`documentPickedBy`), and reads in it what
- * comes next (`DocumentPlan`): the other locales the document is listed in and, for a post, the
- * ids its related posts are chosen from (the newest listed posts, of all and of each of its
- * categories, in the editor's order). Its only value is the slug or id, so PostgreSQL keeps one
+ * The statement that picks a listed document by slug or id in `locale` (the listed rule,
+ * `LISTED_ROW_SQL`), as a page of one (`documentPickedBy`), and reads in it what comes next
+ * (`DocumentPlan`): the other locales the document is listed in (the same rule's title
+ * condition, `titledRow`) and, for a post, the ids its related posts are chosen from (the newest
+ * listed posts, of all and of each of its categories, in the editor's order). Its only value is the slug or id, so PostgreSQL keeps one
  * plan for it.
  */
 export function listedDocumentStatement(
@@ -354,7 +354,7 @@ export function listedDocumentStatement(
     select null::bigint as total, array[d.id] as ids,
       json_build_object(
         'otherLocales', array(select o._locale::text from ${locales} o
-          where o._parent_id = d.id and o._locale <> ${locale} and o.title is not null
+          where o._parent_id = d.id and o._locale <> ${locale} and ${titledRow('o')}
           order by o._locale),
         ${relatedIds}) as extra
     from ${table} d
@@ -489,8 +489,9 @@ export async function newestListed(collection: PageCollection, locale: Locale, l
  * first (the sitemap). Read in SQL, below the Local API: at ten thousand documents Payload's `find`
  * without pagination takes seconds to build documents the sitemap reads two fields of. The rule
  * is the Local API's for an anonymous reader — published (`publishedOnly`), translated into the
- * locale (`TRANSLATED`: its title there is set), not hidden from search engines (`isIndexable`),
- * in its order — and `tests/int/sitemap-reads.test.ts` holds the two to the same answer.
+ * locale (`LISTED_ROW_SQL`: its title there is not blank), not hidden from search engines
+ * (`isIndexable`), in its order — and `tests/int/sitemap-reads.test.ts` holds the two to the
+ * same answer.
  */
 export async function listedSlugs(
   collection: PageCollection,

@@ -5,8 +5,8 @@ import {
   TWIN_FORM_PARAMETER,
   type TwinForm,
 } from '@/http/negotiation'
-import { isLocale, type Locale } from '@/i18n/locales'
-import { AGENT_PATHS } from '@/site/agent-paths'
+import { classifyPath, isSearchPage, TWIN_ROUTE, type SitePage } from '@/http/path-kind'
+import type { Locale } from '@/i18n/locales'
 
 import { paths } from './routes'
 
@@ -22,18 +22,7 @@ import { paths } from './routes'
  */
 
 /** Where markdown twins are rendered (src/app/markdown-twin/); twin requests are rewritten to it. */
-export const TWIN_ROUTE = '/markdown-twin'
-
-/**
- * Pages outside the locales (English only, like the OpenAPI document they show), each with its
- * twin at a route of its own.
- */
-const STANDALONE_PAGES: Readonly<Record<string, string>> = {
-  [AGENT_PATHS.apiReference]: AGENT_PATHS.apiReferenceTwin,
-}
-
-/** Search results: one per query, spending the searcher's budget, so never kept by a cache. */
-const SEARCH_PAGE = /^\/[a-z]{2}\/search$/
+export { TWIN_ROUTE }
 
 export type SiteRouting =
   /** Not a site page, nor a twin of one: Next.js routes it as it is. */
@@ -53,16 +42,6 @@ export type SiteRouting =
       headers: Readonly<Record<string, string>>
     }
 
-/**
- * `/`, `/en`, `/es/blog/x`…: the site's pages with a twin at `P.md` (not files, not the API or
- * the admin; the API reference is a standalone page).
- */
-function isPageWithTwin(pathname: string): boolean {
-  if (pathname === '/') return true
-  const [, first, ...rest] = pathname.split('/')
-  return isLocale(first) && !rest.some((segment) => segment.includes('.'))
-}
-
 /** `url`'s path and query, the query's twin form set (whatever the caller sent under its name). */
 function twinTarget(url: URL, pathname: string, form?: TwinForm): string {
   const search = new URLSearchParams(url.search)
@@ -76,15 +55,15 @@ function twinOf(url: URL, page: string, form: TwinForm): SiteRouting {
   return { kind: 'rewrite', url: twinTarget(url, pathname, form), form }
 }
 
-function pageOf(url: URL, locale: Locale, twin: string): SiteRouting {
+function pageOf(url: URL, page: SitePage, locale: Locale, twin: string): SiteRouting {
   return {
     kind: 'page',
     locale,
     pagePath: `${url.pathname}${url.search}`,
     headers: {
-      // Next.js marks dynamic pages private unless the response already says otherwise.
-      'Cache-Control':
-        CACHING_POLICY[SEARCH_PAGE.test(url.pathname) ? 'search' : 'pages'].cacheControl,
+      // Next.js marks dynamic pages private unless the response already says otherwise. Search
+      // results are one per query, spending the searcher's budget: never kept by a cache.
+      'Cache-Control': CACHING_POLICY[isSearchPage(page) ? 'search' : 'pages'].cacheControl,
       Vary: 'Accept',
       Link: `<${twin}>; rel="alternate"; type="text/markdown"`,
     },
@@ -112,31 +91,34 @@ export function siteRoutingOf(
 ): SiteRouting {
   const url = originFormUrl(target)
   if (url === null) return { kind: 'as-is' }
-  const { pathname } = url
-
-  if (pathname.endsWith('.md')) {
-    const page = pathname === '/index.md' ? '/' : pathname.slice(0, -'.md'.length)
-    return isPageWithTwin(page) ? twinOf(url, page, 'suffix') : { kind: 'as-is' }
-  }
-  const standaloneTwin = STANDALONE_PAGES[pathname]
-  if (standaloneTwin !== undefined) {
-    return prefersMarkdown(accept)
-      ? { kind: 'rewrite', url: twinTarget(url, standaloneTwin), form: 'negotiated' }
-      : pageOf(url, 'en', standaloneTwin)
-  }
-  if (!isPageWithTwin(pathname)) return { kind: 'as-is' }
-
-  if (prefersMarkdown(accept)) return twinOf(url, pathname, 'negotiated')
-
-  if (pathname === '/') {
-    return {
-      kind: 'redirect',
-      location: `/${preferredLocale(acceptLanguage)}${url.search}`,
-      headers: {
-        Vary: 'Accept, Accept-Language',
-        Link: `<${paths.twin('/')}>; rel="alternate"; type="text/markdown"`,
-      },
+  const path = classifyPath(url.pathname)
+  switch (path.kind) {
+    case 'twin':
+      // A standalone page's twin is a route of its own, not the twin route.
+      return path.page.kind === 'standalone-page'
+        ? { kind: 'as-is' }
+        : twinOf(url, path.page.path, 'suffix')
+    case 'standalone-page': {
+      // In English only, like the OpenAPI document it shows; its twin is a route of its own.
+      const twin = paths.twin(path.path)
+      return prefersMarkdown(accept)
+        ? { kind: 'rewrite', url: twinTarget(url, twin), form: 'negotiated' }
+        : pageOf(url, path, 'en', twin)
     }
+    case 'index':
+      if (prefersMarkdown(accept)) return twinOf(url, path.path, 'negotiated')
+      return {
+        kind: 'redirect',
+        location: `/${preferredLocale(acceptLanguage)}${url.search}`,
+        headers: {
+          Vary: 'Accept, Accept-Language',
+          Link: `<${paths.twin('/')}>; rel="alternate"; type="text/markdown"`,
+        },
+      }
+    case 'page':
+      if (prefersMarkdown(accept)) return twinOf(url, path.path, 'negotiated')
+      return pageOf(url, path, path.locale, paths.twin(path.path))
+    default:
+      return { kind: 'as-is' }
   }
-  return pageOf(url, pathname.split('/')[1] as Locale, paths.twin(pathname))
 }

@@ -1,73 +1,38 @@
 import 'server-only'
 
 import { sql } from '@payloadcms/db-postgres'
-import type { Payload, Where } from 'payload'
+import type { Payload } from 'payload'
 import { cache } from 'react'
 
+import { classifyPath } from '@/http/path-kind'
 import { LOCALES, type Locale } from '@/i18n/locales'
 import { collectionTables } from '@/lib/collection-tables'
 import { getPayloadClient } from '@/lib/payload'
 
+import { LISTED_ROW_SQL, titledRow } from './listed'
 import type { PageCollection } from './routes'
 
 /*
- * Which documents a locale lists: the one rule every site surface applies (pages, lists, twins,
- * feeds, the sitemap, llms files, schema.jsonl, MCP reads: all read through src/site/content.ts
- * or the snapshot built from it).
- *
- * A post or case study is translated into a language when it has its own title in that
- * language. The title is required, so every save in a language stores one; a document published
- * in English and never saved in Spanish has no Spanish row at all. Payload fills missing
- * localized values from the default locale when it *reads* (`localization.fallback`), but its
- * `where` on a localized field reads that locale's own row only, so this condition sees what was
- * really written. Only the public API (`/api/*`, src/content/) keeps the fallback, as its
- * contract says.
- *
- * The site search index applies the same condition in SQL (`TRANSLATED_IN_LOCALE_SQL`, inside
- * the site-search migration's `search_refresh`: a row per locale whose own title is not empty).
+ * The languages a document is translated into, by the listed rule (listed.ts: a title of its own
+ * in that language, not blank): what a page's language links offer, and what the admin's
+ * "Translations" column says an editor's document lacks.
  */
 
-/** The `where` that keeps the documents translated into the locale the query reads. */
-export const TRANSLATED: Where = { title: { exists: true } }
-
-/** The same rule over a `<collection>_locales` row aliased `l` (the search index's). */
-export const TRANSLATED_IN_LOCALE_SQL = "coalesce(l.title, '') <> ''"
-
 /**
- * What a locale lists in SQL, over a document row `d` joined to its row `l` in that locale: for
- * the reads written below the Local API (the sitemap, a document's reads and languages, related
- * posts' candidates). Published (`publishedOnly`) and translated into the locale (`TRANSLATED`:
- * its own title there is set).
- */
-export const LISTED_ROW_SQL = sql`d._status = 'published' and l.title is not null`
-
-/** `where` narrowed to documents translated into the locale of the query. */
-function translatedOnly(where?: Where): Where {
-  return where ? { and: [TRANSLATED, where] } : TRANSLATED
-}
-
-/**
- * The languages a document (matched by `where`) is translated into, as the collection's own
- * table has it: `published` counts published documents only, as an anonymous reader sees them.
+ * The languages a document is translated into, as the collection's own table has it: its
+ * current state (published, or a first draft), read in SQL by the listed rule's title condition.
  */
 export async function translatedLocales(
   payload: Payload,
   collection: PageCollection,
-  where: Where,
-  { published }: { published: boolean },
+  id: number,
 ): Promise<Locale[]> {
-  const counts = await Promise.all(
-    LOCALES.map(async (locale) => {
-      const { totalDocs } = await payload.count({
-        collection,
-        locale,
-        where: translatedOnly(where),
-        ...(published ? { overrideAccess: false, user: null } : {}),
-      })
-      return [locale, totalDocs] as const
-    }),
-  )
-  return counts.filter(([, total]) => total > 0).map(([locale]) => locale)
+  const { locales } = collectionTables(collection)
+  const { rows } = await payload.db.drizzle.execute<{ locale: string }>(sql`
+    select l._locale::text as locale from ${locales} l
+    where l._parent_id = ${id} and ${titledRow('l')}`)
+  const translated = new Set(rows.map((row) => row.locale))
+  return LOCALES.filter((locale) => translated.has(locale))
 }
 
 /**
@@ -89,15 +54,16 @@ export const documentLocales = cache(
   },
 )
 
-/** `/{locale}/blog/{slug}`, `/{locale}/case-studies/{slug}`: a document's page. */
-const DOCUMENT_PAGE = /^\/[a-z]{2}\/(blog|case-studies)\/([^/]+)$/
+/** After the locale, `/blog/{slug}` or `/case-studies/{slug}`: a document's page. */
+const DOCUMENT_PAGE = /^\/(blog|case-studies)\/([^/]+)$/
 
 /**
  * The languages a site page exists in: a document's page only in those it is translated into,
  * every other page in all. What the language switcher links to.
  */
 export async function pageLocales(pagePath: string | null): Promise<readonly Locale[]> {
-  const match = pagePath ? DOCUMENT_PAGE.exec(pagePath) : null
+  const page = pagePath === null ? null : classifyPath(pagePath)
+  const match = page?.kind === 'page' ? DOCUMENT_PAGE.exec(page.rest) : null
   if (!match) return LOCALES
   let slug: string
   try {

@@ -6,7 +6,7 @@ import { translatedLocales } from '@/site/translations'
 
 /**
  * The list column "Translations": which languages a post or case study lacks, by the same rule
- * the site uses to list it (src/site/translations.ts), so an editor sees what `/es` will leave
+ * the site uses to list it (src/site/listed.ts), so an editor sees what `/es` will leave
  * out. It reads the document's current (published or first-draft) state.
  */
 export async function TranslationsCell({
@@ -14,14 +14,10 @@ export async function TranslationsCell({
   rowData,
   collectionConfig,
 }: DefaultServerCellComponentProps) {
-  const id = rowData?.id
-  if (typeof id !== 'number' && typeof id !== 'string') return null
-  const has = await translatedLocales(
-    payload,
-    collectionConfig.slug as PageCollection,
-    { id: { equals: id } },
-    { published: false },
-  )
+  const raw = rowData?.id
+  const id = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : NaN
+  if (!Number.isSafeInteger(id) || id < 1) return null
+  const has = await translatedLocales(payload, collectionConfig.slug as PageCollection, id)
   const missing = LOCALES.filter((locale) => !has.includes(locale))
   if (missing.length === 0) return <span>All languages</span>
   return (
