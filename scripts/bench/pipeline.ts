@@ -8,7 +8,7 @@ import { IncomingMessage, ServerResponse } from 'node:http'
 import { Socket } from 'node:net'
 
 import { PUBLISHED_CACHE_CONTROL } from '@/http/cache-control'
-import { finalizeHeadOnWrite } from '@/http/response-head'
+import { captureResponse } from '@/http/response-capture'
 import { securityHeaders } from '@/http/security-headers'
 import { requestFactsOf, responsePipeline, responseSteps } from '@/server/response-pipeline'
 
@@ -47,10 +47,13 @@ const request = pageRequest()
 measure('facts of the request', () => requestFactsOf(request, {}))
 const facts = requestFactsOf(request, {})
 measure('steps on a page head', () => pipeline.finalize(PAGE_HEAD, facts))
-measure('a response head written through the pipeline', () => {
+measure('a response head written through the capture and pipeline', () => {
   const response = new ServerResponse(request)
   for (const [name, value] of Object.entries(PAGE_HEAD.headers)) response.setHeader(name, value)
-  finalizeHeadOnWrite(response, (head) => pipeline.finalize(head, requestFactsOf(request, {})))
+  captureResponse(response, {
+    finalizeHead: (head) => pipeline.finalize(head, requestFactsOf(request, {})),
+    sendHeld: () => undefined,
+  })
   response.writeHead(200)
 })
 measure('the same head written without it', () => {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { PUBLISHED_CACHE_CONTROL } from '@/http/cache-control'
 import { ContentVersions, listKey } from '@/lib/content-version'
+import { renderThroughPipeline, responsePipeline } from '@/server/response-pipeline'
 
 import { askServer } from '../../tests/support/local-server'
 import { LargeResponseFiles } from './large-responses'
@@ -51,8 +52,18 @@ const bodyOf = (path: string, rendered: string) =>
     `${rendered}${index}:${path}:`.padEnd(CHUNK, '.'),
   ).join('')
 
+/** Rendered as the server renders: through the response's one capture (no head steps here). */
+const noSteps = responsePipeline([])
+function render(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: Parameters<Parameters<typeof responseCache>[1]>[2] = {},
+): void {
+  renderThroughPipeline(req, res, noSteps, renderLikeNext, { ...options, removeNextRuntime: false })
+}
+
 /** Like Next.js, it stops rendering when the response closes before it ended. */
-async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function renderLikeNext(req: IncomingMessage, res: ServerResponse): Promise<void> {
   renders += 1
   let aborted = false
   res.once('close', () => (aborted = !res.writableFinished))
@@ -87,7 +98,7 @@ let port: number
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    if (!cache.serve(req, res)) void render(req, res)
+    if (!cache.serve(req, res)) render(req, res)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   port = (server.address() as AddressInfo).port

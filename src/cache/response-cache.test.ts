@@ -12,10 +12,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { PUBLISHED_CACHE_CONTROL } from '@/http/cache-control'
-import { finalizeHeadOnWrite } from '@/http/response-head'
 import { withVaryAccept } from '@/http/vary'
 import { ContentVersions, EVERYTHING, listKey } from '@/lib/content-version'
 import { reportShown } from '@/lib/shown-content'
+import { renderThroughPipeline, responsePipeline } from '@/server/response-pipeline'
 
 import { responseCache } from './response-cache'
 import { ResponseStore, SUPERSEDED_SERVE_MS } from './store'
@@ -25,9 +25,9 @@ import { ResponseStore, SUPERSEDED_SERVE_MS } from './store'
  * body in several chunks, the head completed implicitly. Words in the path change what it
  * answers (`status-404`, `delay-50`, `set-cookie`, `untyped`, and a `Cache-Control` such as
  * `cc-private`; `shows-7` reports, as a document's page does, that it shows post 7); a
- * middleware prefetch gets Next's own `{}`. Every render is counted. Like the
- * server's render, it finalizes the head as it is written (here with one step of the server's
- * pipeline) and reports it to the cache.
+ * middleware prefetch gets Next's own `{}`. Every render is counted. It is rendered as the
+ * server renders (with the response's one capture, here with one step of the server's pipeline),
+ * and its head reported to the cache.
  */
 let renders = 0
 let version = 'v1'
@@ -41,9 +41,22 @@ const CACHE_CONTROL_WORDS: Record<string, string> = {
   'cc-none': '',
   'cc-hour': 'public, max-age=3600',
 }
-function render(req: IncomingMessage, res: ServerResponse): void {
+const varyAccept = responsePipeline([
+  { name: 'vary-accept', apply: (head) => withVaryAccept(head) },
+])
+function render(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: Parameters<Parameters<typeof responseCache>[1]>[2] = {},
+): void {
+  renderThroughPipeline(req, res, varyAccept, fakeNext, {
+    ...options,
+    written: (head) => cache.headWritten(req, head.status),
+    removeNextRuntime: false,
+  })
+}
+function fakeNext(req: IncomingMessage, res: ServerResponse): void {
   renders += 1
-  finalizeHeadOnWrite(res, withVaryAccept, (head) => cache.headWritten(req, head.status))
   const url = req.url ?? '/'
   const rendered = version
   if (req.headers['x-middleware-prefetch']) {

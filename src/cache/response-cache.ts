@@ -2,18 +2,11 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 
 import { isSharedCacheable, NEVER_STORED } from '@/http/cache-control'
 import { matchesIfNoneMatch } from '@/http/conditional'
-import { chunkBytes, isBodyChunk, setHeadFrom } from '@/http/held-response'
+import type { BodyKeeper } from '@/http/response-capture'
 import { REQUEST_ID_HEADER } from '@/http/request-id'
 import { collectShownContent, type ShownContent } from '@/lib/shown-content'
 
-import {
-  CACHE_STATUS_HEADER,
-  compressedBody,
-  createEntry,
-  encodedHeaders,
-  variantFor,
-  type CachedResponse,
-} from './entry'
+import { CACHE_STATUS_HEADER, createEntry, variantFor, type CachedResponse } from './entry'
 import {
   cacheTargetOf,
   contentWriteChange,
@@ -26,7 +19,15 @@ import {
 import type { LargeResponseFiles } from './large-responses'
 import type { ResponseStore } from './store'
 
-type Handler = (request: IncomingMessage, response: ServerResponse) => void
+/**
+ * The server's render: it installs the response's one capture (src/http/response-capture.ts),
+ * with `keep` as the keeper of the body on a miss this cache fills.
+ */
+type Handler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  options?: { keep?: BodyKeeper },
+) => void
 
 /**
  * How many URLs the cache remembers as too large to store (see `fill`); past it, it starts over.
@@ -139,71 +140,76 @@ export function responseCache(
     request.url = renderUrl
     let shown: ShownContent | undefined
     return new Promise((resolve) => {
-      // The capture goes on first, so the server's render puts its response pipeline on top of it:
-      // what is captured is the head as the pipeline finalized it.
       const known = tooLarge.get(key)
       const knownTooLarge =
         known !== undefined && store.versions.isFresh(known.dependsOn, known.stamp)
-      const limits = {
+      /** The render ended, or its body went past what an entry holds. */
+      let settled = false
+      const keep: BodyKeeper = {
         maxBytes: store.maxEntryBytes,
         undeclaredMaxBytes: knownTooLarge ? 0 : store.maxEntryBytes,
+        acceptEncoding,
+        // Larger than an entry may be (a streamed file of every document): sent as it is
+        // produced, never held whole in memory, and written to disk on its way when that is
+        // allowed. Readers waiting for this render are answered from the file once it is written.
+        overflowed: (status, headers) => {
+          settled = true
+          if (tooLarge.size >= TOO_LARGE_REMEMBERED) tooLarge.clear()
+          tooLarge.set(key, { dependsOn, stamp })
+          const writer = isStorable(status, headers)
+            ? largeFiles?.writer(key, status, headers, dependsOn, stamp)
+            : null
+          if (!writer) {
+            resolve(undefined)
+            return null
+          }
+          // Readers waiting for the file (`pending`) are let go when the render stalls or at the
+          // latest after the maximum wait; then they render for themselves.
+          const stopWaiting = () => resolve(undefined)
+          const atTheLatest = setTimeout(stopWaiting, sharedRenderMaxWaitMs)
+          const stalled = setTimeout(stopWaiting, sharedRenderStallMs)
+          atTheLatest.unref()
+          stalled.unref()
+          const settle = () => {
+            clearTimeout(atTheLatest)
+            clearTimeout(stalled)
+            resolve(undefined)
+          }
+          return {
+            write: (chunk: Buffer) => {
+              stalled.refresh()
+              writer.write(chunk)
+            },
+            end: () => void writer.end().then(settle),
+            abort: () => {
+              writer.abort()
+              settle()
+            },
+          }
+        },
+        finish: (status, headers, body) => {
+          settled = true
+          const entry = isStorable(status, headers)
+            ? createEntry(key, status, headers, body)
+            : undefined
+          resolve(entry)
+          // Not to be stored: the capture sends it once, compressed as the client accepts.
+          if (!entry) return false
+          // A page that reported what it shows is kept until that changes (src/lib/shown-content.ts).
+          const shows =
+            reportedBase && shown?.reported ? [...reportedBase, ...shown.keys] : dependsOn
+          store.set(key, entry, shows, stamp)
+          // The stored head replaces the rendered one, so a miss goes out exactly as later hits do.
+          for (const name of response.getHeaderNames())
+            if (name !== REQUEST_ID_HEADER) response.removeHeader(name)
+          send(request, response, entry, 'MISS', acceptEncoding)
+          return true
+        },
       }
-      // Larger than an entry may be (a streamed file of every document): sent as it is produced,
-      // never held whole in memory, and written to disk on its way when that is allowed. Readers
-      // waiting for this render are answered from the file once it is written.
-      const overflowed = (status: number, headers: OutgoingHttpHeaders) => {
-        if (tooLarge.size >= TOO_LARGE_REMEMBERED) tooLarge.clear()
-        tooLarge.set(key, { dependsOn, stamp })
-        const writer = isStorable(status, headers)
-          ? largeFiles?.writer(key, status, headers, dependsOn, stamp)
-          : null
-        if (!writer) {
-          resolve(undefined)
-          return null
-        }
-        // Readers waiting for the file (`pending`) are let go when the render stalls or at the
-        // latest after the maximum wait; then they render for themselves.
-        const stopWaiting = () => resolve(undefined)
-        const atTheLatest = setTimeout(stopWaiting, sharedRenderMaxWaitMs)
-        const stalled = setTimeout(stopWaiting, sharedRenderStallMs)
-        atTheLatest.unref()
-        stalled.unref()
-        const settle = () => {
-          clearTimeout(atTheLatest)
-          clearTimeout(stalled)
-          resolve(undefined)
-        }
-        return {
-          write: (chunk: Buffer) => {
-            stalled.refresh()
-            writer.write(chunk)
-          },
-          end: () => void writer.end().then(settle),
-          abort: () => {
-            writer.abort()
-            settle()
-          },
-        }
-      }
-      const captured = captureResponse(response, limits, overflowed, (status, headers, body) => {
-        const entry = isStorable(status, headers)
-          ? createEntry(key, status, headers, body)
-          : undefined
-        resolve(entry)
-        if (!entry) return sendOnce(response, status, headers, body, acceptEncoding)
-        // A page that reported what it shows is kept until that changes (src/lib/shown-content.ts).
-        const shows = reportedBase && shown?.reported ? [...reportedBase, ...shown.keys] : dependsOn
-        store.set(key, entry, shows, stamp)
-        // The stored head replaces the rendered one, so a miss goes out exactly as later hits do.
-        for (const name of response.getHeaderNames())
-          if (name !== REQUEST_ID_HEADER) response.removeHeader(name)
-        send(request, response, entry, 'MISS', acceptEncoding)
-        return true
-      })
       response.once('close', () => {
-        if (!captured.finished) resolve(undefined)
+        if (!settled) resolve(undefined)
       })
-      shown = collectShownContent(() => render(request, response))
+      shown = collectShownContent(() => render(request, response, { keep }))
     })
   }
 
@@ -280,183 +286,4 @@ export function isStorable(status: number, headers: OutgoingHttpHeaders): boolea
     headers['set-cookie'] === undefined &&
     isSharedCacheable(headers['cache-control'])
   )
-}
-
-/** Where the body of a response too large to buffer goes, besides its reader. */
-interface BodySink {
-  write(chunk: Buffer): void
-  end(): void
-  abort(): void
-}
-
-/**
- * Buffers what the application writes to `response` instead of sending it. When the application
- * ends the response, `finish` gets the status, final headers and body: it either sends the
- * response itself (returning true) or leaves it to be sent as the application made it. A body
- * that grows past `maxBytes` stops being buffered: `overflowed` gets its status and headers
- * (`finish` is not called), what was buffered goes out, and the rest streams through as the
- * application writes it (memory stays bounded whatever the size of a streamed body), every byte
- * also going to the sink `overflowed` may return, which hears whether the body ended whole. One
- * whose Content-Length is past `maxBytes` (a sitemap file, streamed with its length known) is not
- * buffered at all; one without a Content-Length (llms-full.txt, schema.jsonl) only up to
- * `undeclaredMaxBytes`.
- *
- * The head is completed exactly as Node would complete it: the response's own `writeHead`, with
- * the response pipeline the server's render put around it, runs before the headers are read.
- */
-function captureResponse(
-  response: ServerResponse,
-  { maxBytes, undeclaredMaxBytes }: { maxBytes: number; undeclaredMaxBytes: number },
-  overflowed: (status: number, headers: OutgoingHttpHeaders) => BodySink | null,
-  finish: (status: number, headers: OutgoingHttpHeaders, body: Buffer) => boolean,
-): { finished: boolean } {
-  const state = { finished: false }
-  const { writeHead, write, end, flushHeaders } = response
-  const chunks: Buffer[] = []
-  let buffered = 0
-  let limit = maxBytes
-  let capturing = true
-  let headComplete = false
-  let sink: BodySink | null = null
-  let ended = false
-  /** The reader left while the render went on into the sink: its `close` is held back. */
-  let readerGone = false
-
-  /**
-   * Once a sink takes the body, the render must not stop when its reader leaves (a crawler's
-   * timeout on a file that takes a minute to render under load): its `close`, which Next.js
-   * answers by aborting the render, is held back until the render ends, and what the render
-   * writes meanwhile goes to the sink alone. A render waiting for the socket to drain is released.
-   * A render that fails destroys the response: the sink is abandoned.
-   */
-  const keepRenderingForSink = (self: ServerResponse): void => {
-    const { emit, destroy } = self
-    self.emit = function (this: ServerResponse, event: string | symbol, ...args: unknown[]) {
-      if (event !== 'close' || ended) return emit.call(this, event, ...args)
-      readerGone = true
-      process.nextTick(() => emit.call(this, 'drain'))
-      return true
-    } as ServerResponse['emit']
-    self.destroy = function (this: ServerResponse, error?: Error) {
-      if (!ended) {
-        ended = true
-        sink!.abort()
-      }
-      destroy.call(this, error)
-      if (readerGone) {
-        readerGone = false
-        emit.call(this, 'close')
-      }
-      return this
-    }
-  }
-
-  /** Past the overflow: to the sink, and to the reader while there is one. */
-  const passOn = (self: ServerResponse, chunk: unknown, rest: unknown[]): boolean => {
-    if (sink && !ended && isBodyChunk(chunk)) sink.write(chunkBytes(chunk, rest[0]))
-    // Gone, or going: its socket closed, the response's `close` not yet emitted.
-    const gone = readerGone || (sink !== null && self.destroyed)
-    if (!gone) return (write as (...args: unknown[]) => boolean).call(self, chunk, ...rest)
-    const callback = rest.find((value) => typeof value === 'function') as (() => void) | undefined
-    if (callback) process.nextTick(callback)
-    return true
-  }
-
-  /** Too large to buffer: the head and what was buffered go out; the rest is not captured. */
-  const overflow = (self: ServerResponse): void => {
-    self.writeHead(self.statusCode)
-    capturing = false
-    state.finished = true
-    sink = overflowed(self.statusCode, self.getHeaders())
-    if (sink) keepRenderingForSink(self)
-    ;(writeHead as (...rest: unknown[]) => ServerResponse).call(self, self.statusCode)
-    for (const chunk of chunks.splice(0)) passOn(self, chunk, [])
-  }
-
-  response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (!capturing) return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args)
-    const reason = setHeadFrom(this, args)
-    if (reason !== undefined) this.statusMessage = reason
-    return this
-  } as ServerResponse['writeHead']
-
-  response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-    if (!capturing) return passOn(this, chunk, rest)
-    if (!headComplete) {
-      // Node completes the head at the first write; so does the capture, to read the length it
-      // declares: a body that says it is past the cap is not buffered at all on its way there.
-      headComplete = true
-      this.writeHead(this.statusCode)
-      const declared = this.getHeader('content-length')
-      if (declared === undefined) limit = undeclaredMaxBytes
-      else if (Number(declared) > maxBytes) {
-        overflow(this)
-        return passOn(this, chunk, rest)
-      }
-    }
-    const buffer = chunkBytes(chunk, rest[0])
-    chunks.push(buffer)
-    buffered += buffer.length
-    if (buffered > limit) overflow(this)
-    const callback = rest.find((value) => typeof value === 'function') as (() => void) | undefined
-    if (callback) process.nextTick(callback)
-    // Past the overflow, backpressure is the socket's.
-    return capturing || !this.writableNeedDrain
-  } as ServerResponse['write']
-
-  response.flushHeaders = function () {
-    if (!capturing) flushHeaders.call(this)
-  }
-
-  response.end = function (this: ServerResponse, ...args: unknown[]) {
-    const [first, second] = args
-    if (!capturing) {
-      if (sink && !ended) {
-        if (isBodyChunk(first)) sink.write(chunkBytes(first, second))
-        ended = true
-        sink.end()
-      }
-      if (!readerGone) return (end as (...rest: unknown[]) => ServerResponse).apply(this, args)
-      // Its reader left before the render ended: the `close` held back goes out now.
-      readerGone = false
-      this.emit('close')
-      const callback = args.find((value) => typeof value === 'function') as (() => void) | undefined
-      if (callback) process.nextTick(callback)
-      return this
-    }
-    if (isBodyChunk(first)) chunks.push(chunkBytes(first, second))
-    // Completes the head the way Node would (running every wrapper of writeHead), still captured.
-    this.writeHead(this.statusCode)
-    capturing = false
-    state.finished = true
-    const body = Buffer.concat(chunks)
-    const sent = finish(this.statusCode, this.getHeaders(), body)
-    if (sent) return this
-    ;(writeHead as (...rest: unknown[]) => ServerResponse).call(this, this.statusCode)
-    return (end as (...rest: unknown[]) => ServerResponse).call(this, body)
-  } as ServerResponse['end']
-
-  return state
-}
-
-/**
- * Sends a rendered response that isn't stored (a 404, an error), compressed when the client
- * accepts it and it's worth it (it was rendered without Accept-Encoding, for the cache). Returns
- * false to leave it to be sent as rendered.
- */
-function sendOnce(
-  response: ServerResponse,
-  status: number,
-  headers: OutgoingHttpHeaders,
-  body: Buffer,
-  acceptEncoding: string | undefined,
-): boolean {
-  const encoding = negotiateEncoding(acceptEncoding)
-  if (encoding === 'identity') return false
-  const compressed = compressedBody(body, headers, encoding)
-  if (!compressed) return false
-  for (const name of response.getHeaderNames()) response.removeHeader(name)
-  response.writeHead(status, encodedHeaders(headers, encoding, compressed.length))
-  response.end(compressed)
-  return true
 }

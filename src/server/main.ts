@@ -62,7 +62,6 @@ import { REQUEST_ID_HEADER } from '@/http/request-id'
 import { refuseCrossOriginAction } from '@/http/server-action-origin'
 import { LOCALE_HEADER, PAGE_PATH_HEADER } from '@/i18n/locales'
 import { securityHeaders } from '@/http/security-headers'
-import type { ResponseHead } from '@/http/response-head'
 import { contentVersions, type ContentVersions } from '@/lib/content-version'
 import { logger } from '@/lib/logger'
 import { isSitePage } from '@/site/page-scripts'
@@ -70,9 +69,13 @@ import { runShutdownTasks } from '@/lib/process-singleton'
 
 import { applyConnectionLimits, connectionLimits, connectionServerOptions } from './limits'
 import { answeredInProcessOr } from './in-process'
-import { withoutNextRuntimeWhereUnused } from './next-runtime'
 import { pageRenders, withPageRenders } from './page-renders'
-import { renderThroughPipeline, responsePipeline, responseSteps } from './response-pipeline'
+import {
+  renderThroughPipeline,
+  responsePipeline,
+  responseSteps,
+  type RenderOptions,
+} from './response-pipeline'
 import { withSiteRouting } from './site-routing'
 import { applyBuiltConfig } from './built-config'
 
@@ -215,17 +218,15 @@ const ADMIN_ACTION_REFUSED = errorAnswer(
 type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void
 
 /**
- * Next.js as the server hands it requests: the site's routing innermost, then the optimisations
- * beneath Next that their switches leave on (env.bypasses): the site's pages without the client
- * runtime (next-runtime.ts), and the routes registered to be answered in this process without
- * Next's routing (in-process.ts; never in development, where Next reloads a route's code as it
- * changes and the registered handlers would go stale). The site's pages (not their twins, which
- * read their page through this server) are rendered a few at a time (page-renders.ts).
+ * Next.js as the server hands it requests: the site's routing innermost; the site's pages (not
+ * their twins, which read their page through this server) rendered a few at a time
+ * (page-renders.ts); the routes registered to be answered in this process without Next's routing
+ * (in-process.ts), unless their switch is off (env.bypasses) or in development, where Next reloads
+ * a route's code as it changes and the registered handlers would go stale.
  */
 function nextHandlerOf(app: ReturnType<typeof next>, dev: boolean): NodeHandler {
-  const routed = withSiteRouting(app.getRequestHandler())
   const rendered = withPageRenders(
-    env.bypasses.nextRuntimeRemoval ? withoutNextRuntimeWhereUnused(routed) : routed,
+    withSiteRouting(app.getRequestHandler()),
     pageRenders(env.PAGE_RENDERS_MAX),
     (request) => isSitePage(pathOf(request.url)) && !prefersMarkdown(request.headers.accept),
   )
@@ -233,23 +234,21 @@ function nextHandlerOf(app: ReturnType<typeof next>, dev: boolean): NodeHandler 
 }
 
 /**
- * Hands a request to Next.js: with an id, the client's address established, and the response
- * pipeline on its response (a route may still set a security header itself). `written` hears the
- * head that goes out (the response cache drops what an editor's write changed).
+ * Hands a request to Next.js: with an id, the client's address established, and the response's
+ * one capture on it (src/http/response-capture.ts): the response pipeline finalizes its head (a
+ * route may still set a security header itself), and its body is held where the response cache
+ * keeps it or a page goes out without Next's client runtime (next-runtime.ts, unless its switch
+ * is off), else streamed.
  */
 function renderer(
   app: ReturnType<typeof next>,
   dev: boolean,
   securityHeaderValues: ReturnType<typeof securityHeaders>,
-): (
-  request: IncomingMessage,
-  response: ServerResponse,
-  written?: (head: ResponseHead) => void,
-) => void {
+): (request: IncomingMessage, response: ServerResponse, options?: RenderOptions) => void {
   const handler = nextHandlerOf(app, dev)
   const addressSigner = new ClientAddressSigner(env.PAYLOAD_SECRET)
   const pipeline = responsePipeline(responseSteps(securityHeaderValues))
-  return (request, response, written) => {
+  return (request, response, { keep, written } = {}) => {
     const requestId = randomUUID()
     request.headers[REQUEST_ID_HEADER] = requestId
     response.setHeader(REQUEST_ID_HEADER, requestId)
@@ -270,7 +269,11 @@ function renderer(
       request.headers[CLIENT_ADDRESS_HEADER] = address
       request.headers[CLIENT_SIGNATURE_HEADER] = addressSigner.sign(address)
     }
-    renderThroughPipeline(request, response, pipeline, handler, written)
+    renderThroughPipeline(request, response, pipeline, handler, {
+      keep,
+      written,
+      removeNextRuntime: env.bypasses.nextRuntimeRemoval,
+    })
   }
 }
 
@@ -318,7 +321,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
     if (refuseCrossOriginAction(request, response, env.SITE_URL, SECURITY_HEADERS)) return
     if (refusesAnonymousAdminAction(request, adminActionPolicy))
       return sendAnswer(response, ADMIN_ACTION_REFUSED, SECURITY_HEADERS)
-    render(request, response, (head) => cache?.headWritten(request, head.status))
+    render(request, response, { written: (head) => cache?.headWritten(request, head.status) })
   })
   applyConnectionLimits(server, limits)
   // Requests Node's parser refuses (`TRACK`, `get`), timeouts and CONNECT get the JSON error shape too.

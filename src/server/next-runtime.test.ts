@@ -12,8 +12,13 @@ import { ContentVersions } from '@/lib/content-version'
 
 import { askServer, closeServer, listenLocally } from '../../tests/support/local-server'
 
-import { withoutNextRuntime, withoutNextRuntimeWhereUnused } from './next-runtime'
-import { renderThroughPipeline, responsePipeline, responseSteps } from './response-pipeline'
+import { withoutNextRuntime } from './next-runtime'
+import {
+  renderThroughPipeline,
+  responsePipeline,
+  responseSteps,
+  type RenderOptions,
+} from './response-pipeline'
 
 /** What a page is without the runtime: markup, styles, font, JSON-LD, React's reveal script. */
 const PAGE_HEAD =
@@ -96,9 +101,8 @@ function siteServer(withCache: boolean): Server {
   const store = new ResponseStore({ maxBytes: 1024 * 1024, maxEntryBytes: 512 * 1024, versions })
   store.resume()
   const pipeline = responsePipeline(responseSteps(securityHeaders('https://site.test', false)))
-  const pageHandler = withoutNextRuntimeWhereUnused(fakeNext)
-  const render = (req: IncomingMessage, res: ServerResponse) =>
-    renderThroughPipeline(req, res, pipeline, pageHandler)
+  const render = (req: IncomingMessage, res: ServerResponse, options: RenderOptions = {}) =>
+    renderThroughPipeline(req, res, pipeline, fakeNext, options)
   const cache = withCache ? responseCache(store, render) : null
   return createServer((req, res) => {
     if (!cache?.serve(req, res)) render(req, res)

@@ -22,6 +22,7 @@ import {
   renderThroughPipeline,
   responsePipeline,
   responseSteps,
+  type RenderOptions,
   type RequestFacts,
 } from './response-pipeline'
 
@@ -148,11 +149,12 @@ function siteServer(withCache: boolean): Server {
   versions.setFeedConnected(true)
   const store = new ResponseStore({ maxBytes: 1024 * 1024, maxEntryBytes: 512 * 1024, versions })
   store.resume()
-  const render = (req: IncomingMessage, res: ServerResponse) => {
+  const render = (req: IncomingMessage, res: ServerResponse, options: RenderOptions = {}) => {
     res.setHeader('x-request-id', 'id')
-    renderThroughPipeline(req, res, pipeline, fakeNext, (head) =>
-      cache?.headWritten(req, head.status),
-    )
+    renderThroughPipeline(req, res, pipeline, fakeNext, {
+      ...options,
+      written: (head) => cache?.headWritten(req, head.status),
+    })
   }
   const cache = withCache ? responseCache(store, render) : null
   return createServer((req, res) => {

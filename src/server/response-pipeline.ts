@@ -10,7 +10,8 @@ import {
   type Surface,
 } from '@/http/cache-control'
 import { withDeclaredLength } from '@/http/declared-length'
-import { finalizeHeadOnWrite, withHeader, type ResponseHead } from '@/http/response-head'
+import { captureResponse, type BodyKeeper } from '@/http/response-capture'
+import { withHeader, type ResponseHead } from '@/http/response-head'
 import {
   takesAskedStatus,
   withAskedStatus,
@@ -19,6 +20,9 @@ import {
 } from '@/http/response-status'
 import { withSecurityHeaders } from '@/http/security-headers'
 import { withVaryAccept } from '@/http/vary'
+
+import { sendHeldBody } from './held-body'
+import { removesNextRuntime, REWRITE_MAX_BYTES, withoutNextRuntime } from './next-runtime'
 
 /**
  * What the steps need to know about the request a response answers, read once per request.
@@ -108,21 +112,46 @@ export function requestFactsOf(request: IncomingMessage, statusSlot: StatusSlot)
   }
 }
 
+/** How a render's response is captured besides its head. */
+export interface RenderOptions {
+  /** The response cache filling an entry on a miss (it took Accept-Encoding off the request). */
+  keep?: BodyKeeper
+  /** Hears the head that goes out (the response cache drops what an editor's write changed). */
+  written?: (head: ResponseHead) => void
+  /**
+   * Whether the site's pages go out without Next's client runtime where they don't keep it
+   * (next-runtime.ts); off, they go out as Next renders them. Default on.
+   */
+  removeNextRuntime?: boolean
+}
+
 /**
- * Hands a request to the application (`handle`, Next.js) with the pipeline installed on its
- * response: the one place the heads of rendered responses are adjusted. The response cache calls
- * the server's render with its capture already on the response, so the head it captures and
- * stores is this pipeline's output (src/cache/response-cache.ts). `written` hears the final head.
+ * Hands a request to the application (`handle`, Next.js) with the one capture of its response
+ * installed (src/http/response-capture.ts): its head finalized by this pipeline, the one place the
+ * heads of rendered responses are adjusted; its body held where the response cache keeps it
+ * (`keep`) or a page is rewritten without Next's client runtime, else streamed. A held body that
+ * nobody else sends goes out compressed as the client accepts (held-body.ts).
  */
 export function renderThroughPipeline(
   request: IncomingMessage,
   response: ServerResponse,
   pipeline: ResponsePipeline,
   handle: (request: IncomingMessage, response: ServerResponse) => unknown,
-  written?: (head: ResponseHead) => void,
+  { keep, written, removeNextRuntime = true }: RenderOptions = {},
 ): void {
   const statusSlot: StatusSlot = { path: pathOf(request.url) }
   const facts = requestFactsOf(request, statusSlot)
-  finalizeHeadOnWrite(response, (head) => pipeline.finalize(head, facts), written)
+  const rewrite = removeNextRuntime && removesNextRuntime(request)
+  const acceptEncoding = keep ? keep.acceptEncoding : request.headers['accept-encoding']
+  // A page to rewrite is rendered uncompressed (Next would compress it first), and compressed
+  // once rewritten.
+  if (rewrite) delete request.headers['accept-encoding']
+  captureResponse(response, {
+    finalizeHead: (head) => pipeline.finalize(head, facts),
+    written,
+    keep,
+    ...(rewrite ? { rewriteHtml: withoutNextRuntime, rewriteMaxBytes: REWRITE_MAX_BYTES } : {}),
+    sendHeld: (held, status, body) => sendHeldBody(held, status, body, acceptEncoding),
+  })
   void withStatusSlot(statusSlot, () => handle(request, response))
 }
