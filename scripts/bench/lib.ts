@@ -5,17 +5,22 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
 import autocannon from 'autocannon'
 import pg from 'pg'
 
+import { QUERY_LIMITS } from '@/content/contract'
+import { LOCALES } from '@/i18n/locales'
+
 import { createAdmin, signIn } from '../../tests/support/admin'
 import { freePort, runScript } from '../../tests/support/app-server'
 import { createTestDatabase } from '../../tests/support/database'
 import { benchServerNode } from '../lib/image-node'
 import { completeBuild, distDir, serverBundlePath } from '../lib/server-bundle'
+import { seededRandom } from './corpus-reads'
 
 /** A benchmark's run name (its databases and logs), apart per TEST_RUN_ID. */
 export function benchRunName(bench: string): string {
@@ -162,6 +167,74 @@ export async function load(
   }
 }
 
+/** What requesting each of a list of URLs once measured. */
+export interface FirstRequests {
+  requests: number
+  seconds: number
+  /** The server's CPU time over the requests, in milliseconds. */
+  cpuMs: number
+  /** Answers other than 200. */
+  errors: number
+  /** Body bytes received. */
+  bytes: number
+  /** Answers by their `X-Cache` (`none` for an answer without one). */
+  cache: Record<string, number>
+  /** A few of the paths answered with an `X-Cache` other than MISS, with it. */
+  notMisses: string[]
+}
+
+/**
+ * Requests each of `paths` once, at most `connections` at a time (kept-alive connections of
+ * their own), while measuring `pid`'s CPU time, and tallies the answers' `X-Cache`: a URL the
+ * server has never been sent is a MISS.
+ */
+export async function loadFirstRequests(
+  url: string,
+  paths: readonly string[],
+  pid: number,
+  { connections, headers }: Omit<LoadOptions, 'seconds'>,
+): Promise<FirstRequests> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
+  const cache: Record<string, number> = {}
+  const notMisses: string[] = []
+  let errors = 0
+  let bytes = 0
+  let next = 0
+  const request = (path: string) =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get(`${url}${path}`, { agent, headers }, (response) => {
+          const status = String(response.headers['x-cache'] ?? 'none')
+          cache[status] = (cache[status] ?? 0) + 1
+          if (status !== 'MISS' && notMisses.length < 5) notMisses.push(`${path} (${status})`)
+          if (response.statusCode !== 200) errors += 1
+          response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+          response.on('end', resolve)
+          response.on('error', reject)
+        })
+        .on('error', reject)
+    })
+  const connection = async () => {
+    while (next < paths.length) await request(paths[next++]!)
+  }
+  const cpuBefore = cpuMillis(pid)
+  const started = performance.now()
+  try {
+    await Promise.all(Array.from({ length: Math.min(connections, paths.length) }, connection))
+  } finally {
+    agent.destroy()
+  }
+  return {
+    requests: paths.length,
+    seconds: (performance.now() - started) / 1000,
+    cpuMs: cpuMillis(pid) - cpuBefore,
+    errors,
+    bytes,
+    cache,
+    notMisses,
+  }
+}
+
 /**
  * Environment variables written as `NAME=value` pairs separated by spaces (a benchmark's setting
  * for one of the servers it starts); a pair without `=` or a name is refused.
@@ -280,6 +353,94 @@ export async function cachedSurfaces(baseUrl: string): Promise<Surface[]> {
     { name: 'HTML blog list', path: '/en/blog?page=2' },
     { name: 'HTML post', path: `/en/blog/${slug}` },
   ]
+}
+
+/** A published post as the content API lists it. */
+export interface ListedPost {
+  id: number
+  slug: string
+}
+
+/**
+ * The distinct URLs a surface of `cachedSurfaces` has on `posts` (the API's published posts), each
+ * a response cache entry of its own (src/cache/policy.ts keys requests by their canonical query):
+ * the API document at every post's id, its query kept (depth); the API list at every page that
+ * has posts, and, when the surface names no locale, without one (all locales) and in each locale;
+ * a post's twin, by `.md` or by `Accept`, and its page, in each locale. `null` for a surface that
+ * has no such variants (the home page, the site-wide files).
+ */
+export function distinctMissPaths(
+  surface: Surface,
+  posts: readonly ListedPost[],
+  locales: readonly string[] = LOCALES,
+): string[] | null {
+  const url = new URL(surface.path, 'http://bench.invalid')
+  if (/^\/api\/posts\/\d+$/.test(url.pathname)) {
+    return posts.map(({ id }) => `/api/posts/${id}${url.search}`)
+  }
+  if (url.pathname === '/api/posts') {
+    const limit = Number(url.searchParams.get('limit') ?? QUERY_LIMITS.limitDefault)
+    const pages = Math.ceil(posts.length / limit)
+    const named = url.searchParams.get('locale')
+    const variants = named === null ? [null, ...locales] : [named]
+    return variants.flatMap((locale) =>
+      Array.from({ length: pages }, (_, index) => {
+        const query = new URLSearchParams(url.searchParams)
+        query.set('page', String(index + 1))
+        if (locale !== null) query.set('locale', locale)
+        return `/api/posts?${query}`
+      }),
+    )
+  }
+  const page = /^\/[a-z]{2}\/blog\/[^/]+?(\.md)?$/.exec(url.pathname)
+  if (page) {
+    return locales.flatMap((locale) =>
+      posts.map(({ slug }) => `/${locale}/blog/${slug}${page[1] ?? ''}${url.search}`),
+    )
+  }
+  return null
+}
+/** `items` in an order fixed by `seed` (Fisher–Yates on `seededRandom`). */
+export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  const random = seededRandom(seed)
+  const shuffled = [...items]
+  for (let last = shuffled.length - 1; last > 0; last -= 1) {
+    const other = Math.floor(random() * (last + 1))
+    ;[shuffled[last], shuffled[other]] = [shuffled[other]!, shuffled[last]!]
+  }
+  return shuffled
+}
+
+/** One run's blocks of a list of distinct URLs: a warm-up, then one block per slice. */
+export interface DistinctRun<T> {
+  warmUp: T[]
+  slices: T[][]
+}
+
+/**
+ * Splits a list of distinct URLs, each to be requested once by each build, into `runs` runs of a
+ * warm-up block and `slices` slice blocks, all of one size (the most the list holds, at most
+ * `maxSize`), taken in order: no URL is in two blocks, and what is left over is not used. Throws
+ * when the list cannot give every block one URL.
+ */
+export function distinctBlocks<T>(
+  items: readonly T[],
+  runs: number,
+  slices: number,
+  maxSize = Infinity,
+): DistinctRun<T>[] {
+  const blocksPerRun = slices + 1
+  const size = Math.min(maxSize, Math.floor(items.length / (runs * blocksPerRun)))
+  if (!(size >= 1)) {
+    throw new Error(
+      `${items.length} distinct URLs cannot fill ${runs} runs of a warm-up and ${slices} slices`,
+    )
+  }
+  const block = (index: number) => items.slice(index * size, (index + 1) * size)
+  return Array.from({ length: runs }, (_, run) => ({
+    warmUp: block(run * blocksPerRun),
+    slices: Array.from({ length: slices }, (_, slice) => block(run * blocksPerRun + 1 + slice)),
+  }))
 }
 
 /** What the bare-Node baseline sends for a path: the content type and the body, base64. */
