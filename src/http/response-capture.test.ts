@@ -41,6 +41,33 @@ describe('the one capture of a response', () => {
     expect(offenders).toEqual([])
   })
 
+  it('completes the head through writeHead as wrapped after it (Next’s compression decides there)', async () => {
+    const seen: string[] = []
+    const server = createServer((_request, response) => {
+      captureResponse(response, {
+        finalizeHead: (head) => head,
+        sendHeld: () => undefined,
+      })
+      // As `on-headers` (under Next's compression) wraps the response after the capture.
+      const captured = response.writeHead
+      response.writeHead = function (this: typeof response, ...args: unknown[]) {
+        seen.push('wrapper')
+        return (captured as (...rest: unknown[]) => typeof response).apply(this, args)
+      } as typeof response.writeHead
+      response.setHeader('content-type', 'text/plain')
+      response.flushHeaders()
+      response.end('ok')
+    })
+    await listenLocally(server)
+    try {
+      const answer = await askServer(server, '/')
+      expect(answer.bytes.toString()).toBe('ok')
+      expect(seen).toEqual(['wrapper'])
+    } finally {
+      await closeServer(server)
+    }
+  })
+
   describe('with a keeper whose entries hold 1 KB', () => {
     let server: Server
     const kept: { status: number; body: string }[] = []

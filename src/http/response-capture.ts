@@ -193,6 +193,15 @@ export function captureResponse(response: ServerResponse, plan: CapturePlan): vo
     heldBytes = 0
   }
 
+  /**
+   * The head completed as Node completes it on a first write: through `writeHead` as the response
+   * has it now, so that whatever wrapped it after this capture (Next's compression decides there
+   * whether to compress, and only then hands the drain listeners it holds to the response) runs.
+   */
+  const completeHead = (self: ServerResponse) => {
+    self.writeHead(self.statusCode)
+  }
+
   response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     if (state === 'passing' || state === 'done') return node.writeHead.apply(this, args)
     if (state === 'holding') {
@@ -207,13 +216,13 @@ export function captureResponse(response: ServerResponse, plan: CapturePlan): vo
   } as ServerResponse['writeHead']
 
   response.flushHeaders = function (this: ServerResponse) {
-    if (state === 'open') begin(this)
+    if (state === 'open') completeHead(this)
     if (state === 'passing' || state === 'done') node.flushHeaders.call(this)
   }
 
   response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
     if (state === 'done') return node.write.call(this, chunk, ...rest) as boolean
-    if (state === 'open') begin(this)
+    if (state === 'open') completeHead(this)
     if (state === 'passing') return passOn(this, chunk, rest)
     if (isBodyChunk(chunk)) {
       const bytes = chunkBytes(chunk, rest[0])
@@ -229,7 +238,7 @@ export function captureResponse(response: ServerResponse, plan: CapturePlan): vo
 
   response.end = function (this: ServerResponse, ...args: unknown[]) {
     if (state === 'done') return node.end.apply(this, args)
-    if (state === 'open') begin(this)
+    if (state === 'open') completeHead(this)
     const [first, second] = args
     if (state === 'passing') {
       if (sink && !sinkEnded) {
