@@ -11,9 +11,10 @@ import { createAgentsContent, type AgentsContent } from '../support/agents-conte
  * words are the words of the page's `<main>`, and so are its headings, link targets and images'
  * alt texts. The page side is read here with plain string work on the HTML the app serves
  * (nothing of the twins' converter), leaving out what twins leave out by design (scripts,
- * styles, forms, buttons, drawings: src/markdown/page-twin.ts) and reading an image as its alt
- * text. Site pages' twins are converted from the page; posts' and case studies' twins are
- * rendered from their rich text on their own, so for them this is what keeps the two in step.
+ * styles, forms but for their notes, buttons, drawings: src/markdown/page-twin.ts) and reading
+ * an image as its alt text. Site pages' twins are converted from the page; posts' and case
+ * studies' twins are rendered from their rich text on their own, so for them this is what keeps
+ * the two in step.
  */
 
 let content: AgentsContent
@@ -60,17 +61,7 @@ const decode = (text: string) =>
   })
 
 /** Elements whose whole content a twin leaves out. */
-const LEFT_OUT = [
-  'script',
-  'style',
-  'template',
-  'noscript',
-  'form',
-  'button',
-  'select',
-  'textarea',
-  'svg',
-]
+const LEFT_OUT = ['script', 'style', 'template', 'noscript', 'button', 'select', 'textarea', 'svg']
 
 /** The inside of the page's one `<main>`, without what twins leave out. */
 function mainOf(html: string): string {
@@ -78,6 +69,11 @@ function mainOf(html: string): string {
   const closed = html.lastIndexOf('</main>')
   expect(opened).toBeGreaterThanOrEqual(0)
   let main = html.slice(html.indexOf('>', opened) + 1, closed)
+  // A form is only its notes (its paragraphs): fields, labels and buttons are not in a twin.
+  main = main.replace(
+    /<form\b[\s\S]*?<\/form>/gi,
+    (form) => ` ${(form.match(/<p\b[^>]*>[\s\S]*?<\/p>/gi) ?? []).join(' ')} `,
+  )
   for (const name of LEFT_OUT) {
     main = main.replace(new RegExp(`<${name}\\b[\\s\\S]*?</${name}>`, 'gi'), ' ')
   }
