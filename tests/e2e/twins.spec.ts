@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 /**
  * Each page's markdown twin has the words a reader sees in the page's `<main>`, as Chromium lays
  * it out (`innerText`), images read as their alt text, without what twins leave out by design
- * (scripts, forms, buttons: src/markdown/page-twin.ts). Posts and case studies are the seeded
+ * (scripts, forms but for their notes, buttons: src/markdown/page-twin.ts). Posts and case studies are the seeded
  * ones: their twins are rendered from rich text on their own, so this keeps them in step.
  */
 
@@ -40,8 +40,13 @@ test.describe('twins have the words of their pages', () => {
       expect(response?.status()).toBe(200)
       const seen = await page.evaluate(() => {
         const main = document.querySelector('main')!
+        // A form is only its notes (its paragraphs, as a reader sees them).
+        main.querySelectorAll('form').forEach((form) => {
+          const notes = [...form.querySelectorAll('p')].filter((note) => note.offsetParent !== null)
+          form.replaceWith(...notes)
+        })
         main
-          .querySelectorAll('script, style, template, noscript, form, button, svg')
+          .querySelectorAll('script, style, template, noscript, button, svg')
           .forEach((element) => element.remove())
         main.querySelectorAll('img').forEach((image) => {
           image.replaceWith(document.createTextNode(` ${image.alt} `))
