@@ -18,7 +18,7 @@ import { withProjectAnswers } from '@/lib/payload-answers'
 import { hideStorageInternals } from '@/media/admin-columns'
 import { s3Settings } from '@/media/s3'
 import { redirectsPluginConfig } from '@/redirects/collection'
-import { seoPluginConfig } from '@/fields/seo'
+import { publicSeoGroup, seoPluginConfig } from '@/fields/seo'
 
 import { CaseStudies } from '@/collections/CaseStudies'
 import { Categories } from '@/collections/Categories'
@@ -133,6 +133,8 @@ export default buildConfig({
     redirectsPlugin(redirectsPluginConfig),
     // The SEO fields of posts and case studies: preview, length indicators, generate buttons.
     seoPlugin(seoPluginConfig),
+    // Its group of fields is public, as the fields in it say (src/fields/public.ts).
+    publicSeoGroup,
     // After the storage plugin: its bookkeeping fields are no list columns for editors.
     hideStorageInternals,
   ],

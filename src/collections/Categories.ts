@@ -15,5 +15,15 @@ export const Categories: CollectionConfig = {
     update: editorsOrAdmins,
     delete: editorsOrAdmins,
   },
-  fields: [{ name: 'title', type: 'text', required: true, localized: true }, slugField('title')],
+  // Public as documents' fields are (src/fields/public.ts): the title and the slug.
+  fields: [
+    {
+      name: 'title',
+      type: 'text',
+      required: true,
+      localized: true,
+      custom: { public: true, sortable: true },
+    },
+    slugField('title'),
+  ],
 }

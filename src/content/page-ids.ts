@@ -3,11 +3,13 @@ import 'server-only'
 import { sql } from '@payloadcms/db-postgres'
 import type { SQL } from '@payloadcms/db-postgres/drizzle'
 
+import type { Payload } from 'payload'
+
 import { DEFAULT_LOCALE } from '@/i18n/locales'
-import { collectionTables } from '@/lib/collection-tables'
+import { collectionSchema, collectionTables } from '@/lib/collection-tables'
 import { integerLiteral } from '@/lib/sql-literals'
 
-import type { ReadableCollection } from './contract'
+import { type ReadableCollection, readContract } from './contract'
 import type { ListQuery } from './query'
 
 /** Which ids a page of a public list holds, and how many documents the whole list has. */
@@ -16,14 +18,35 @@ export interface PageIds {
   totalDocs: number
 }
 
-/** Each sortable field's column (contract.ts: SORTABLE_FIELDS, CATEGORY_CONTRACT.sortable). */
-const SORT_COLUMNS: Record<string, { column: string; localized: boolean }> = {
-  publishedAt: { column: 'published_at', localized: false },
-  title: { column: 'title', localized: true },
-  slug: { column: 'slug', localized: false },
-  createdAt: { column: 'created_at', localized: false },
-  updatedAt: { column: 'updated_at', localized: false },
-  id: { column: 'id', localized: false },
+/** Each sortable field's column, and whether it is in the translations' table. */
+export type SortColumns = Readonly<Record<string, { column: string; localized: boolean }>>
+
+/**
+ * The columns of the fields a collection's lists may be sorted on (contract.ts: `readContract`),
+ * from Payload's schema (`payload.db.tables`): the document's row, else its translations'. A
+ * sortable field without a column of its own there is an error in the collection's config.
+ */
+export function sortColumns(payload: Payload, collection: ReadableCollection): SortColumns {
+  let known = SORT_COLUMNS.get(payload.db)
+  if (known === undefined) SORT_COLUMNS.set(payload.db, (known = new Map()))
+  let columns = known.get(collection)
+  if (columns === undefined) known.set(collection, (columns = readSortColumns(payload, collection)))
+  return columns
+}
+
+const SORT_COLUMNS = new WeakMap<object, Map<ReadableCollection, SortColumns>>()
+
+function readSortColumns(payload: Payload, collection: ReadableCollection): SortColumns {
+  const schema = collectionSchema(payload, collection)
+  const columns: Record<string, { column: string; localized: boolean }> = {}
+  for (const field of readContract(collection).sortable) {
+    const own = schema?.table.columns.get(field)
+    const translated = schema?.locales?.columns.get(field)
+    if (own !== undefined) columns[field] = { column: own, localized: false }
+    else if (translated !== undefined) columns[field] = { column: translated, localized: true }
+    else throw new Error(`${collection}.${field} is sortable but has no column of its own`)
+  }
+  return columns
 }
 
 /**
@@ -36,7 +59,11 @@ const SORT_COLUMNS: Record<string, { column: string; localized: boolean }> = {
  * page. `tests/int/api-list-ids.test.ts` holds it to Payload's query for every collection, sort,
  * direction, locale and filter.
  */
-export function pageIdsStatement(collection: ReadableCollection, query: ListQuery): SQL {
+export function pageIdsStatement(
+  collection: ReadableCollection,
+  query: ListQuery,
+  columns: SortColumns,
+): SQL {
   const { table, locales, rels } = collectionTables(collection)
   const conditions: SQL[] = []
   if (collection !== 'categories') conditions.push(sql`d._status = 'published'`)
@@ -48,7 +75,7 @@ export function pageIdsStatement(collection: ReadableCollection, query: ListQuer
   }
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``
   const sortsLocalized = query.sort.some(
-    (expression) => SORT_COLUMNS[expression.replace(/^-/, '')]?.localized,
+    (expression) => columns[expression.replace(/^-/, '')]?.localized,
   )
   // Sorting on a translation: a document without one in this locale sorts as a null, as in
   // Payload's join (PostgreSQL puts nulls last ascending, first descending). Across every
@@ -59,7 +86,7 @@ export function pageIdsStatement(collection: ReadableCollection, query: ListQuer
     : sql``
   const orderBy = sql.join(
     query.sort.map((expression) => {
-      const { column, localized } = SORT_COLUMNS[expression.replace(/^-/, '')]!
+      const { column, localized } = columns[expression.replace(/^-/, '')]!
       const ref = sql`${sql.identifier(localized ? 'l' : 'd')}.${sql.identifier(column)}`
       return expression.startsWith('-') ? sql`${ref} desc` : sql`${ref} asc`
     }),

@@ -1,14 +1,23 @@
-import type { Payload } from 'payload'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { payloadWithoutDatabase } from '../../tests/support/in-process-payload'
 
 import { readPublishedDocuments } from './published-documents'
 import { publishedByIds } from './read'
 
-/** A Payload whose database answers `rows` to every statement, recording them. */
+/** The project's Payload (its config and schema), without a database. */
+let project: Awaited<ReturnType<typeof payloadWithoutDatabase>>
+
+beforeAll(async () => {
+  project = await payloadWithoutDatabase()
+}, 60_000)
+
+/** The project's Payload whose database answers `rows` to every statement, recording them. */
 function payloadAnswering(rows: Record<string, unknown>[]) {
   const execute = vi.fn(async () => ({ rows }))
-  const payload = { db: { drizzle: { execute } }, config: { serverURL: 'http://site.test' } }
-  return { payload: payload as unknown as Payload, execute }
+  const payload = Object.create(project) as typeof project
+  payload.db = Object.create(project.db, { drizzle: { value: { execute } } })
+  return { payload, execute }
 }
 
 const row = (content: unknown) => ({

@@ -4,10 +4,18 @@ import { sql } from '@payloadcms/db-postgres'
 import type { SQL, SQLWrapper } from '@payloadcms/db-postgres/drizzle'
 import { PgDialect } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
+import type { z } from 'zod'
 
 import { env } from '@/env'
+import {
+  type DataField,
+  dataFields,
+  type PublicField,
+  publicFieldsOf,
+  TIMESTAMP_FIELDS,
+} from '@/fields/public'
 import { DEFAULT_LOCALE, type Locale } from '@/i18n/locales'
-import { collectionTables } from '@/lib/collection-tables'
+import { type CollectionSchema, collectionSchema } from '@/lib/collection-tables'
 import { readDatabase } from '@/lib/read-database'
 import { IMAGE_SIZES } from '@/media/image-sizes'
 import type { Media } from '@/payload-types'
@@ -15,7 +23,7 @@ import { s3Settings } from '@/media/s3'
 import { publicMediaIds } from '@/media/usage'
 
 import type { ReadableCollection } from './contract'
-import { type PageIds, pageIdsStatement } from './page-ids'
+import { type PageIds, pageIdsStatement, sortColumns } from './page-ids'
 import type { ListQuery } from './query'
 
 /**
@@ -28,6 +36,15 @@ import type { ListQuery } from './query'
  * public reads serve have a handful of field kinds, written out here in the order Payload writes
  * them: one statement reads the documents with their translations, relationships and, at a
  * depth, their covers and categories (a list's joined to its page's ids and count).
+ *
+ * Which fields are written out is not listed here: each collection's public fields
+ * (`custom.public`, src/fields/public.ts) are planned from its config as Payload sanitized it,
+ * their columns taken from Payload's schema (`payload.db.tables`, `collectionSchema`). Values of
+ * one column (text, numbers, switches, choices, dates, in the document's row or its
+ * translations), translated rich text, one file, a list of categories, groups of these and
+ * translated arrays of plain values are written out; a public field of any other kind, or one
+ * Payload changes as it reads (an `afterRead` hook, read access of its own), is not, and a read
+ * that selects it (or every field) is Payload's (`planField`, `selected`).
  *
  * What is not written out here is left to Payload, document by document (the answer says why,
  * and the caller reads those with the Local API): rich text holding a node that Payload changes
@@ -59,76 +76,236 @@ type LocaleRow = Row & { _locale: Locale }
  * rows (`{name}_locales`), the others from the document's own row; `column` is the column's name.
  */
 type Field =
-  | { name: string; kind: 'value'; column: string; localized?: 'text' | 'other'; date?: true }
+  | {
+      name: string
+      kind: 'value'
+      column: string
+      localized?: 'text' | 'other'
+      date?: true
+      number?: true
+    }
   | { name: string; kind: 'richText'; column: string }
   | { name: string; kind: 'media'; column: string }
-  | { name: string; kind: 'categories' }
-  | { name: string; kind: 'results' }
+  | { name: string; kind: 'categories'; path: string }
+  | { name: string; kind: 'array'; table: string; columns: { name: string; column: string }[] }
   | { name: string; kind: 'group'; fields: Field[] }
 
-const title: Field = { name: 'title', kind: 'value', column: 'title', localized: 'text' }
-const excerpt: Field = { name: 'excerpt', kind: 'value', column: 'excerpt', localized: 'text' }
-const content: Field = { name: 'content', kind: 'richText', column: 'content' }
-const slug: Field = { name: 'slug', kind: 'value', column: 'slug' }
-const publishedAt: Field = {
-  name: 'publishedAt',
-  kind: 'value',
-  column: 'published_at',
-  date: true,
+/**
+ * How a collection's documents are written out: its fields (public ones and the drafts'
+ * `_status`) in the order of Payload's answer, the tables they are read from, and the public
+ * fields not written out here, with why (a read that selects one is Payload's).
+ */
+interface Plan {
+  fields: Field[]
+  table: string
+  locales?: string
+  rels?: { name: string; categoriesColumn?: string }
+  uncovered: Map<string, string>
+  /** The statements' texts written for it (`documentsSelect`). */
+  texts: Map<string, SQL>
 }
-const coverImage: Field = { name: 'coverImage', kind: 'media', column: 'cover_image_id' }
-const categories: Field = { name: 'categories', kind: 'categories' }
-const meta: Field = {
-  name: 'meta',
-  kind: 'group',
-  fields: [
-    { name: 'title', kind: 'value', column: 'meta_title', localized: 'text' },
-    { name: 'description', kind: 'value', column: 'meta_description', localized: 'text' },
-    { name: 'image', kind: 'media', column: 'meta_image_id' },
-    { name: 'noindex', kind: 'value', column: 'meta_noindex' },
-  ],
-}
-const updatedAt: Field = { name: 'updatedAt', kind: 'value', column: 'updated_at', date: true }
-const createdAt: Field = { name: 'createdAt', kind: 'value', column: 'created_at', date: true }
-/** Not a public field: the API never selects it; the site's full reads show it, as Payload does. */
-const status: Field = { name: '_status', kind: 'value', column: '_status' }
 
-/** What every publishable collection's fields end with (src/fields/publishable.ts). */
-const PUBLISHABLE_TAIL: Field[] = [
-  slug,
-  publishedAt,
-  coverImage,
-  categories,
-  meta,
-  updatedAt,
-  createdAt,
-  status,
-]
+/** A collection's plan, with the categories' where its documents show categories. */
+interface Plans {
+  collection: ReadableCollection
+  plan: Plan
+  categories?: Plan
+}
+
+/** Field types whose value is one column, as Payload answers it. */
+const SCALAR_TYPES = new Set([
+  'text',
+  'textarea',
+  'email',
+  'code',
+  'number',
+  'checkbox',
+  'select',
+  'radio',
+  'date',
+])
+/** Of those, the ones whose empty text Payload's locale fallback counts as missing. */
+const TEXT_TYPES = new Set(['text', 'textarea', 'email', 'code'])
+
+/** Where `planField` finds a field's columns. */
+interface Columns {
+  schema: CollectionSchema
+  /** The column key's prefix inside a group (`meta_`). */
+  prefix: string
+  /** Inside a localized group: every field is in the translations. */
+  localized: boolean
+}
 
 /**
- * Each collection's fields an anonymous caller reads, in the order of Payload's answer (its
- * fields' order, then the timestamps and the drafts' `_status`). A public field missing here is
- * left to Payload (`selected`), and `published-documents.test.ts` fails until it is written out.
+ * The public field `field` as read here, or why it is not: a kind of field not written out
+ * here, or one Payload changes as it reads (a hook, a rule on who reads it), or whose column is
+ * not in Payload's schema. Columns come from Payload's schema (`payload.db.tables`).
  */
-const FIELDS: Record<ReadableCollection, Field[]> = {
-  posts: [title, excerpt, content, ...PUBLISHABLE_TAIL],
-  'case-studies': [
-    title,
-    excerpt,
-    { name: 'client', kind: 'value', column: 'client' },
-    { name: 'industry', kind: 'value', column: 'industry', localized: 'text' },
-    { name: 'challenge', kind: 'value', column: 'challenge', localized: 'text' },
-    { name: 'solution', kind: 'value', column: 'solution', localized: 'text' },
-    { name: 'results', kind: 'results' },
-    content,
-    { name: 'featured', kind: 'value', column: 'featured' },
-    ...PUBLISHABLE_TAIL,
-  ],
-  categories: [title, slug, updatedAt, createdAt],
+function planField(field: PublicField, where: Columns): Field | string {
+  const { config, name } = field
+  if (field.partial) return 'private fields inside it'
+  if (config.virtual) return 'virtual'
+  if (config.hooks?.afterRead?.length) return 'an afterRead hook'
+  if (config.access?.read) return 'read access of its own'
+  const key = `${where.prefix}${name}`
+  const localized = where.localized || config.localized === true
+  const hasMany = 'hasMany' in config && config.hasMany === true
+  const column = localized
+    ? where.schema.locales?.columns.get(key)
+    : where.schema.table.columns.get(key)
+  if (SCALAR_TYPES.has(config.type) && !hasMany) {
+    if (column === undefined) return "no column in Payload's schema"
+    return {
+      name,
+      kind: 'value',
+      column,
+      ...(localized ? { localized: TEXT_TYPES.has(config.type) ? 'text' : 'other' } : {}),
+      ...(config.type === 'date' ? { date: true } : {}),
+      ...(config.type === 'number' ? { number: true } : {}),
+    }
+  }
+  switch (config.type) {
+    case 'richText':
+      if (!localized) return 'rich text not translated'
+      return column === undefined ? 'no column' : { name, kind: 'richText', column }
+    case 'upload':
+      if (localized || hasMany || config.relationTo !== 'media') return 'not one file'
+      return column === undefined ? 'no column' : { name, kind: 'media', column }
+    case 'relationship':
+      if (localized || !hasMany || config.relationTo !== 'categories' || where.prefix !== '') {
+        return 'not a list of categories'
+      }
+      return { name, kind: 'categories', path: name }
+    case 'group': {
+      const fields: Field[] = []
+      for (const child of field.fields ?? []) {
+        const planned = planField(child, {
+          ...where,
+          prefix: `${key}_`,
+          localized: where.localized || config.localized === true,
+        })
+        if (typeof planned === 'string') return `${child.name}: ${planned}`
+        fields.push(planned)
+      }
+      return { name, kind: 'group', fields }
+    }
+    case 'array': {
+      const table = where.schema.arrays.get(key)
+      if (!localized || where.prefix !== '' || table === undefined) {
+        return 'not a translated list of rows'
+      }
+      // Each row's fields in Payload's order: the array's own, then the `id` it adds.
+      const columns: { name: string; column: string }[] = []
+      for (const child of dataFields(config.fields)) {
+        const shown = child.name === 'id' || child.custom?.public === true
+        if (!shown) continue
+        const rowColumn = table.columns.get(child.name)
+        const plain =
+          SCALAR_TYPES.has(child.type) && child.type !== 'date' && child.type !== 'number'
+        if (
+          rowColumn === undefined ||
+          !plain ||
+          child.localized ||
+          child.hooks?.afterRead?.length
+        ) {
+          return `${child.name}: not a plain value`
+        }
+        columns.push({ name: child.name, column: rowColumn })
+      }
+      return { name, kind: 'array', table: table.name, columns }
+    }
+    default:
+      return `a ${config.type} field`
+  }
 }
 
-/** A category as a populated relationship shows it: every field. */
-const CATEGORY_FIELDS = FIELDS.categories
+/** The drafts' `_status`: not public (the API never selects it); the site's full reads show it. */
+const STATUS = '_status'
+
+const plans = new WeakMap<object, Map<ReadableCollection, Plan | null>>()
+
+/**
+ * How `collection`'s documents are written out, from its fields as Payload sanitized them (their
+ * order is its answer's) and its schema; null when Payload's schema is not at hand. Once per
+ * Payload instance.
+ */
+function planOf(payload: Payload, collection: ReadableCollection): Plan | null {
+  let known = plans.get(payload.db)
+  if (known === undefined) plans.set(payload.db, (known = new Map()))
+  if (!known.has(collection)) known.set(collection, makePlan(payload, collection))
+  return known.get(collection)!
+}
+
+function makePlan(payload: Payload, collection: ReadableCollection): Plan | null {
+  const schema = collectionSchema(payload, collection)
+  const config = payload.collections?.[collection]?.config
+  if (!schema || !config) return null
+  const timestamps = new Set(TIMESTAMP_FIELDS.map((field) => field.name))
+  const where: Columns = { schema, prefix: '', localized: false }
+  const fields: Field[] = []
+  const uncovered = new Map<string, string>()
+  for (const data of dataFields(config.fields)) {
+    if (data.name === STATUS && schema.table.columns.has(STATUS)) {
+      fields.push({ name: STATUS, kind: 'value', column: schema.table.columns.get(STATUS)! })
+      continue
+    }
+    // The timestamps are public wherever Payload adds them (src/fields/public.ts).
+    const marked = timestamps.has(data.name)
+      ? { ...data, custom: { ...data.custom, public: true } }
+      : data
+    const [field] = publicFieldsOf([marked as DataField])
+    if (!field) continue
+    const planned = planField(field, where)
+    if (typeof planned === 'string') uncovered.set(field.name, planned)
+    else fields.push(planned)
+  }
+  const categoriesColumn = schema.rels?.columns.get('categoriesID')
+  if (fields.some((field) => field.kind === 'categories')) {
+    // Populated, a category shows its own fields: written out here only where they are values.
+    const categories = collection === 'categories' ? null : planOf(payload, 'categories')
+    const plain =
+      categories !== null &&
+      categories.uncovered.size === 0 &&
+      categories.fields.every((field) => field.kind === 'value')
+    for (const field of fields.filter((each) => each.kind === 'categories')) {
+      if (plain && categoriesColumn !== undefined) continue
+      fields.splice(fields.indexOf(field), 1)
+      uncovered.set(field.name, 'categories whose fields are not written out here')
+    }
+  }
+  return {
+    fields,
+    table: schema.table.name,
+    locales: schema.locales?.name,
+    rels: schema.rels && { name: schema.rels.name, categoriesColumn },
+    uncovered,
+    texts: new Map(),
+  }
+}
+
+/**
+ * Which of `collection`'s fields reads here write out (its public fields, and `_status`), and
+ * which public fields they leave to Payload, with why; null without Payload's schema.
+ */
+export function publishedFieldsCoverage(
+  payload: Payload,
+  collection: ReadableCollection,
+): { written: string[]; notWritten: Record<string, string> } | null {
+  const plan = planOf(payload, collection)
+  if (plan === null) return null
+  return {
+    written: plan.fields.map((field) => field.name),
+    notWritten: Object.fromEntries(plan.uncovered),
+  }
+}
+
+/** `planOf` the collection and its categories, or null (Payload's schema is not at hand). */
+function plansOf(payload: Payload, collection: ReadableCollection): Plans | null {
+  const plan = planOf(payload, collection)
+  if (plan === null) return null
+  const categories = collection === 'categories' ? undefined : planOf(payload, 'categories')
+  return { collection, plan, categories: categories ?? undefined }
+}
 
 /**
  * Lexical nodes that Payload returns as stored: no node of these kinds is populated or has
@@ -161,36 +338,45 @@ function isPlainRichText(value: unknown): boolean {
   return true
 }
 
-/** The fields of a selection, or `null` when it names one not written out here. */
-function selected(
-  collection: ReadableCollection,
-  select: readonly string[] | undefined,
-): Field[] | null {
-  if (select === undefined) return FIELDS[collection]
+/**
+ * The fields of a selection (every field, omitted), or why the read is Payload's: it selects a
+ * public field not written out here (or, omitted, the collection has one), or a field unknown here.
+ */
+function selected(plan: Plan, select: readonly string[] | undefined): Field[] | string {
+  if (select === undefined) {
+    const [name, why] = plan.uncovered.entries().next().value ?? []
+    return name === undefined
+      ? plan.fields
+      : `the public field ${name} is not written out here (${why})`
+  }
   const wanted = new Set(select)
   // Payload always returns `id`; it may be named.
   wanted.delete('id')
-  const fields = FIELDS[collection].filter((field) => wanted.has(field.name))
-  return fields.length === wanted.size ? fields : null
+  for (const name of wanted) {
+    const why = plan.uncovered.get(name)
+    if (why !== undefined) return `the selected field ${name} is not written out here (${why})`
+  }
+  const fields = plan.fields.filter((field) => wanted.has(field.name))
+  return fields.length === wanted.size ? fields : 'a selected field not written out here'
 }
 
 /** The columns and relationships of `fields`, as the statement reads them. */
 function needs(fields: Field[]): {
   columns: Set<string>
   localeColumns: Set<string>
-  categories: boolean
-  results: boolean
+  categories: Set<string>
+  arrays: Extract<Field, { kind: 'array' }>[]
   mediaColumns: Set<string>
 } {
   const columns = new Set<string>()
   const localeColumns = new Set<string>()
   const mediaColumns = new Set<string>()
-  let categoriesNeeded = false
-  let results = false
+  const categories = new Set<string>()
+  const arrays: Extract<Field, { kind: 'array' }>[] = []
   const visit = (field: Field) => {
     if (field.kind === 'group') field.fields.forEach(visit)
-    else if (field.kind === 'categories') categoriesNeeded = true
-    else if (field.kind === 'results') results = true
+    else if (field.kind === 'categories') categories.add(field.path)
+    else if (field.kind === 'array') arrays.push(field)
     else if (field.kind === 'richText') localeColumns.add(field.column)
     else if (field.kind === 'value' && field.localized) localeColumns.add(field.column)
     else {
@@ -199,7 +385,7 @@ function needs(fields: Field[]): {
     }
   }
   fields.forEach(visit)
-  return { columns, localeColumns, categories: categoriesNeeded, results, mediaColumns }
+  return { columns, localeColumns, categories, arrays, mediaColumns }
 }
 
 /**
@@ -249,26 +435,25 @@ function translationsOf(
  * The published rows whose id meets `idCondition` with, in the same statement: their
  * translation rows (`_locales`, in locale order, those the read's locale shows), their categories
  * (in the editor's order: ids, or at a depth the categories with their translations), their
- * results' rows and, at a depth, each file they show (`_media_{column}`: its row and
+ * arrays' rows and, at a depth, each file they show (`_media_{column}`: its row and
  * translations). One statement, because each one sent costs a round trip to PostgreSQL that
  * weighed more than reading what it returns.
  */
 function documentsStatement(
-  collection: ReadableCollection,
+  plans: Plans,
   idCondition: SQL,
   fields: Field[],
   read: PublishedRead,
 ): SQL {
-  const published = collection === 'categories' ? sql`` : sql`and d._status = 'published'`
-  return sql`${documentsSelect(collection, fields, read)} where ${idCondition} ${published}`
+  const published = plans.collection === 'categories' ? sql`` : sql`and d._status = 'published'`
+  return sql`${documentsSelect(plans, fields, read)} where ${idCondition} ${published}`
 }
 
 /** drizzle's PostgreSQL dialect, which writes a statement's text (`documentsSelect`). */
 const dialect = new PgDialect()
 
-/** How many texts `documentsSelect` keeps (a shape of read each), before it starts over. */
+/** How many texts `documentsSelect` keeps (a shape of read each) per plan, before it starts over. */
 const SELECT_TEXTS_MAX = 200
-const selectTexts = new Map<string, SQL>()
 
 /**
  * `documentsStatement` up to its condition, written as text once per shape of read (collection,
@@ -276,52 +461,76 @@ const selectTexts = new Map<string, SQL>()
  * same for every read of that shape. Written anew from its few dozen parts on every read, it cost
  * drizzle a tenth of a markdown twin's CPU.
  */
-function documentsSelect(
-  collection: ReadableCollection,
-  fields: Field[],
-  { depth, locale }: PublishedRead,
-): SQL {
-  const key = [collection, depth > 0, locale, ...fields.map((field) => field.name)].join()
-  let text = selectTexts.get(key)
+function documentsSelect(plans: Plans, fields: Field[], { depth, locale }: PublishedRead): SQL {
+  const texts = plans.plan.texts
+  const key = [depth > 0, locale, ...fields.map((field) => field.name)].join()
+  let text = texts.get(key)
   if (text === undefined) {
-    const query = dialect.sqlToQuery(documentsColumns(collection, fields, depth > 0, locale))
+    const query = dialect.sqlToQuery(documentsColumns(plans, fields, depth > 0, locale))
     if (query.params.length > 0) throw new Error('A read shape holds no values')
-    if (selectTexts.size >= SELECT_TEXTS_MAX) selectTexts.clear()
+    if (texts.size >= SELECT_TEXTS_MAX) texts.clear()
     text = sql.raw(query.sql)
-    selectTexts.set(key, text)
+    texts.set(key, text)
   }
   return text
 }
 
+/** A name written into a statement's text as an SQL string (a JSON key, a relationship's path). */
+const literal = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`)
+
+/** `alias`'s columns as the pairs of a JSON object, each under its field's name. */
+const jsonPairs = (alias: string, columns: readonly { name: string; column: string }[]) =>
+  sql.join(
+    columns.map(
+      ({ name, column }) =>
+        sql`${literal(name)}, ${sql.identifier(alias)}.${sql.identifier(column)}`,
+    ),
+    sql`, `,
+  )
+
 /** What `documentsSelect` writes: the columns and the table, as drizzle SQL. */
 function documentsColumns(
-  collection: ReadableCollection,
+  { plan, categories }: Plans,
   fields: Field[],
   populated: boolean,
   locale: Locale | 'all',
 ): SQL {
-  const { table, locales, rels, name } = collectionTables(collection)
   const need = needs(fields)
   const columns: SQL[] = [sql`d.id`]
   for (const column of need.columns) columns.push(sql`d.${sql.identifier(column)}`)
-  columns.push(
-    sql`${translationsOf(locales, sql`d.id`, [...need.localeColumns], locale)} as _locales`,
-  )
-  if (need.categories) {
-    const category = populated
-      ? sql`json_build_object('id', c.id, 'slug', c.slug, 'updated_at', c.updated_at,
-            'created_at', c.created_at, '_locales',
-            ${translationsOf(sql`categories_locales`, sql`c.id`, ['title'], locale)})`
-      : sql`c.id`
-    columns.push(sql`(select json_agg(${category} order by r."order") from ${rels} r
-      join categories c on c.id = r.categories_id
-      where r.parent_id = d.id and r.path = 'categories') as _categories`)
+  if (plan.locales !== undefined) {
+    const locales = sql.identifier(plan.locales)
+    columns.push(
+      sql`${translationsOf(locales, sql`d.id`, [...need.localeColumns], locale)} as _locales`,
+    )
   }
-  if (need.results) {
-    const results = sql.identifier(`${name}_results`)
-    columns.push(sql`(select json_agg(json_build_object('_locale', l._locale, 'id', l.id,
-      'value', l.value, 'label', l.label) order by l._locale, l._order)
-      from ${results} l where l._parent_id = d.id ${localesShown(locale)}) as _results`)
+  for (const path of need.categories) {
+    // Planned only where the categories' own plan and the relationships' table are known.
+    const rels = sql.identifier(plan.rels!.name)
+    const categoryColumn = sql.identifier(plan.rels!.categoriesColumn!)
+    const shown = categories!
+    let category = sql`c.id`
+    if (populated) {
+      const own = needs(shown.fields)
+      const values = [...own.columns].map(
+        (column) => sql`${literal(column)}, c.${sql.identifier(column)}`,
+      )
+      const translations =
+        shown.locales === undefined
+          ? sql``
+          : sql`, '_locales', ${translationsOf(sql.identifier(shown.locales), sql`c.id`, [...own.localeColumns], locale)}`
+      category = sql`json_build_object('id', c.id, ${sql.join(values, sql`, `)}${translations})`
+    }
+    columns.push(sql`(select json_agg(${category} order by r."order") from ${rels} r
+      join ${sql.identifier(shown.table)} c on c.id = r.${categoryColumn}
+      where r.parent_id = d.id and r.path = ${literal(path)})
+      as ${sql.identifier(`_categories_${path}`)}`)
+  }
+  for (const array of need.arrays) {
+    columns.push(sql`(select json_agg(json_build_object('_locale', l._locale, ${jsonPairs('l', array.columns)})
+      order by l._locale, l._order)
+      from ${sql.identifier(array.table)} l where l._parent_id = d.id ${localesShown(locale)})
+      as ${sql.identifier(`_array_${array.name}`)}`)
   }
   if (populated) {
     for (const column of need.mediaColumns) {
@@ -331,7 +540,7 @@ function documentsColumns(
         as ${sql.identifier(`_media_${column}`)}`)
     }
   }
-  return sql`select ${sql.join(columns, sql`, `)} from ${table} d`
+  return sql`select ${sql.join(columns, sql`, `)} from ${sql.identifier(plan.table)} d`
 }
 
 /** The files and categories the documents read show, by id. */
@@ -342,15 +551,17 @@ interface Related {
 
 function relatedIn(rows: Row[], fields: Field[]): Related {
   const related: Related = { media: new Map(), categories: new Map() }
-  const { mediaColumns } = needs(fields)
+  const { mediaColumns, categories } = needs(fields)
   for (const row of rows) {
     for (const column of mediaColumns) {
       const media = row[`_media_${column}`] as { row: Row; _locales: unknown } | null | undefined
       if (media) related.media.set(Number(media.row.id), { ...media.row, _locales: media._locales })
     }
-    for (const category of (row._categories ?? []) as unknown[]) {
-      if (typeof category === 'object' && category !== null) {
-        related.categories.set(Number((category as Row).id), category as Row)
+    for (const path of categories) {
+      for (const category of (row[`_categories_${path}`] ?? []) as unknown[]) {
+        if (typeof category === 'object' && category !== null) {
+          related.categories.set(Number((category as Row).id), category as Row)
+        }
       }
     }
   }
@@ -399,6 +610,8 @@ interface Builder {
   mediaUrl: (filename: unknown, stored: unknown) => string | null
   /** Why Payload must answer for the document being built, once something is not written out here. */
   declined?: string
+  /** The fields of a populated category. */
+  categoryFields: Field[]
 }
 
 function mediaDocument(id: number, builder: Builder): unknown {
@@ -443,12 +656,15 @@ function mediaDocument(id: number, builder: Builder): unknown {
   }
 }
 
+/** PostgreSQL's `numeric`, which node-postgres reads as text, as the number Payload answers. */
+const numeric = (value: unknown) => (typeof value === 'string' ? Number(value) : value)
+
 function buildFields(fields: Field[], row: Row, locales: LocaleRow[], builder: Builder): Row {
   const doc: Row = {}
   for (const field of fields) {
     switch (field.kind) {
       case 'value': {
-        const transform = field.date ? isoDate : undefined
+        const transform = field.date ? isoDate : field.number ? numeric : undefined
         doc[field.name] = field.localized
           ? localized(locales, field.column, builder.locale, field.localized, transform)
           : (transform ?? ((value: unknown) => value))(row[field.column])
@@ -472,7 +688,7 @@ function buildFields(fields: Field[], row: Row, locales: LocaleRow[], builder: B
         break
       }
       case 'categories': {
-        const ids = ((row._categories ?? []) as unknown[]).map((category) =>
+        const ids = ((row[`_categories_${field.path}`] ?? []) as unknown[]).map((category) =>
           Number(typeof category === 'object' ? (category as Row).id : category),
         )
         doc[field.name] =
@@ -484,7 +700,7 @@ function buildFields(fields: Field[], row: Row, locales: LocaleRow[], builder: B
                   {
                     id,
                     ...buildFields(
-                      CATEGORY_FIELDS,
+                      builder.categoryFields,
                       category,
                       (category._locales ?? []) as LocaleRow[],
                       builder,
@@ -495,16 +711,12 @@ function buildFields(fields: Field[], row: Row, locales: LocaleRow[], builder: B
             : ids
         break
       }
-      case 'results': {
-        const rows = (row._results ?? []) as LocaleRow[]
+      case 'array': {
+        // Translated as a whole: each locale has its own rows; a locale without any shows the
+        // default locale's, as Payload's fallback does.
+        const rows = (row[`_array_${field.name}`] ?? []) as LocaleRow[]
         const byLocale: Record<string, Row[]> = {}
-        for (const { _locale, ...result } of rows) {
-          ;(byLocale[_locale] ??= []).push({
-            value: result.value,
-            label: result.label,
-            id: result.id,
-          })
-        }
+        for (const { _locale, ...rest } of rows) (byLocale[_locale] ??= []).push(rest)
         if (builder.locale === 'all') doc[field.name] = byLocale
         else {
           const value = byLocale[builder.locale] ?? byLocale[DEFAULT_LOCALE] ?? null
@@ -535,16 +747,19 @@ function uncovered(): string | null {
 
 /**
  * The fields a read selects, or why none of its documents can be read here: the setting, media
- * in object storage, or a selected field not written out here.
+ * in object storage, or a selected public field not written out here.
  */
 function coveredFields(
+  payload: Payload,
   collection: ReadableCollection,
   select: readonly string[] | undefined,
-): { fields: Field[] } | { reason: string } {
+): { fields: Field[]; plans: Plans } | { reason: string } {
   const reason = uncovered()
   if (reason !== null) return { reason }
-  const fields = selected(collection, select)
-  return fields ? { fields } : { reason: 'a selected field not written out here' }
+  const plans = plansOf(payload, collection)
+  if (plans === null) return { reason: "Payload's schema of the collection is not at hand" }
+  const fields = selected(plans.plan, select)
+  return typeof fields === 'string' ? { reason: fields } : { fields, plans }
 }
 
 /**
@@ -557,26 +772,27 @@ export async function readPublishedDocuments(
   ids: readonly number[],
   read: PublishedRead,
 ): Promise<PublishedDocuments> {
-  const covered = coveredFields(collection, read.select)
+  const covered = coveredFields(payload, collection, read.select)
   if ('reason' in covered)
     return { docs: [], declined: [{ ids: [...ids], reason: covered.reason }] }
-  const { fields } = covered
+  const { fields, plans } = covered
   if (ids.length === 0) return { docs: [], declined: [] }
   // One document by an integer: a statement whose plan PostgreSQL keeps. (With an array, it
   // prices the kept plan for ten ids, finds one id cheaper, and plans anew on every read.)
   const idCondition =
     ids.length === 1 ? sql`d.id = ${ids[0]}` : sql`d.id = any(${idArray(ids)}::int[])`
-  const statement = documentsStatement(collection, idCondition, fields, read)
+  const statement = documentsStatement(plans, idCondition, fields, read)
   const { rows } = await readDatabase(payload).execute<Row>(statement)
-  return documentsOf(payload, rows, fields, read)
+  return documentsOf(payload, plans, rows, fields, read)
 }
 
 /**
  * A page of a list: its ids in order, the list's count, and its documents as above; and, where
- * the read asked for it, the page statement's `extra` column (null without a row).
+ * the read asked for it, the page statement's `extra` column, checked by the read's schema of it
+ * (null without a row).
  */
-export interface PublishedPage extends PageIds, PublishedDocuments {
-  extra?: unknown
+export interface PublishedPage<Extra = never> extends PageIds, PublishedDocuments {
+  extra?: Extra | null
 }
 
 /**
@@ -584,25 +800,31 @@ export interface PublishedPage extends PageIds, PublishedDocuments {
  * row of the page's ids in order (`ids`) and the list's count (`total`, null where none is
  * needed). Each statement sent to PostgreSQL costs a round trip that weighed more than the ids'
  * read itself. The public API's lists pick theirs with page-ids.ts, the site's with the listed
- * rule (src/site/content.ts). With `extra`, the page's row also has a column `extra`, returned as
- * it is: what else the caller reads alongside the page (a document's twin, what it reads next).
+ * rule (src/site/content.ts). With `extra` (the schema of what it holds), the page's row also has
+ * a column `extra`, parsed with it: what else the caller reads alongside the page (a document's
+ * twin, what it reads next). A value the schema refuses is an error: the statement and its schema
+ * disagree.
  */
-export async function readPublishedList(
+export async function readPublishedList<Extra = never>(
   payload: Payload,
   collection: ReadableCollection,
   pageStatement: SQL,
   read: PublishedRead & {
     /** Why every document of the page is left to Payload, whatever this read could cover. */
     declineAll?: string
-    extra?: boolean
+    extra?: z.ZodType<Extra>
   },
-): Promise<PublishedPage> {
+): Promise<PublishedPage<Extra>> {
   type PageRow = { total: string | null; ids: number[]; extra?: unknown }
   const covered =
     read.declineAll === undefined
-      ? coveredFields(collection, read.select)
+      ? coveredFields(payload, collection, read.select)
       : { reason: read.declineAll }
-  const extraOf = (extra: unknown) => (read.extra ? { extra: extra ?? null } : {})
+  const { extra: schema } = read
+  const extraOf = (extra: unknown): { extra?: Extra | null } =>
+    schema === undefined
+      ? {}
+      : { extra: extra === null || extra === undefined ? null : schema.parse(extra) }
   if ('reason' in covered) {
     const { rows } = await readDatabase(payload).execute<PageRow>(pageStatement)
     const ids = rows[0]?.ids ?? []
@@ -615,8 +837,8 @@ export async function readPublishedList(
       ...extraOf(rows[0]?.extra),
     }
   }
-  const { fields } = covered
-  const documents = documentsStatement(collection, sql`d.id = any(p.ids)`, fields, read)
+  const { fields, plans } = covered
+  const documents = documentsStatement(plans, sql`d.id = any(p.ids)`, fields, read)
   // Materialized: as a subquery in FROM, PostgreSQL pulled the page's row up into both its uses
   // and walked the list's index twice, once for the ids returned and once for the documents read
   // (page 500 of the API's list walked 10,000 entries for its ten).
@@ -624,12 +846,13 @@ export async function readPublishedList(
     Row & { _total: string | null; _ids: number[]; _extra?: unknown }
   >(sql`
     with p as materialized (${pageStatement})
-    select p.total as _total, p.ids as _ids${read.extra ? sql`, p.extra as _extra` : sql``}, d.*
+    select p.total as _total, p.ids as _ids${schema ? sql`, p.extra as _extra` : sql``}, d.*
     from p left join lateral (${documents}) d on true`)
   const [first] = rows
   const ids = first?._ids ?? []
   const documentsRead = await documentsOf(
     payload,
+    plans,
     rows.filter((row) => row.id !== null),
     fields,
     read,
@@ -648,7 +871,8 @@ export function readPublishedPage(
   collection: ReadableCollection,
   query: ListQuery,
 ): Promise<PublishedPage> {
-  return readPublishedList(payload, collection, pageIdsStatement(collection, query), query)
+  const statement = pageIdsStatement(collection, query, sortColumns(payload, collection))
+  return readPublishedList(payload, collection, statement, query)
 }
 
 /** How documents are built from rows that show `related` (`buildFields`). */
@@ -656,6 +880,7 @@ async function builderFor(
   payload: Payload,
   related: Related,
   { locale, depth }: PublishedRead,
+  categoryFields: Field[] = [],
 ): Promise<Builder> {
   const publicMedia = related.media.size > 0 ? await publicMediaIds(payload) : []
   const { serverURL } = payload.config
@@ -663,6 +888,7 @@ async function builderFor(
     locale,
     depth,
     related,
+    categoryFields,
     publicMedia: new Set(publicMedia),
     mediaUrl: (filename, stored) => {
       if (typeof stored === 'string' && stored !== '') {
@@ -678,11 +904,13 @@ async function builderFor(
 /** The documents of rows read by `documentsStatement`, and those Payload must answer for. */
 async function documentsOf(
   payload: Payload,
+  plans: Plans,
   rows: Row[],
   fields: Field[],
   read: PublishedRead,
 ): Promise<PublishedDocuments> {
-  const builder = await builderFor(payload, relatedIn(rows, fields), read)
+  const categoryFields = plans.categories?.fields
+  const builder = await builderFor(payload, relatedIn(rows, fields), read, categoryFields)
   const result: PublishedDocuments = { docs: [], declined: [] }
   for (const row of rows) {
     builder.declined = undefined

@@ -2,8 +2,11 @@ import 'server-only'
 
 import type { SQL } from '@payloadcms/db-postgres/drizzle'
 import type { Payload, SelectType } from 'payload'
+import type { z } from 'zod'
 
-import type { ReadableCollection } from './contract'
+import { narrowSelect } from '@/fields/public'
+
+import { PUBLIC_COLLECTIONS, PUBLIC_SELECT, type ReadableCollection } from './contract'
 import {
   type PublishedDocuments,
   type PublishedRead,
@@ -27,14 +30,40 @@ export interface ListEnvelope<Doc = Record<string, unknown>> {
   hasPrevPage: boolean
 }
 
-function toSelect(fields: readonly string[]): SelectType {
+/** Payload's `select` of public fields the query names (each all of it, or its public parts). */
+function toSelect(collection: ReadableCollection, fields: readonly string[]): SelectType {
   // Payload always returns `id`; asking for it alone must not fall back to "every field".
   if (fields.length === 0) return { id: true }
-  return Object.fromEntries(fields.map((field) => [field, true]))
+  const shown = PUBLIC_SELECT[collection]
+  return Object.fromEntries(fields.map((field) => [field, shown[field] ?? true]))
 }
 
+/**
+ * What a read of the site selects: what it asks for, narrowed to the public fields; asking for
+ * nothing in particular, every public field and the drafts' `_status` (always "published" here).
+ * A field not marked public is never read for anonymous callers, whatever its access rules.
+ */
+function siteSelect(collection: ReadableCollection, select: SelectType | undefined): SelectType {
+  const shown = PUBLIC_SELECT[collection]
+  if (select === undefined) return collection === 'categories' ? shown : { ...shown, _status: true }
+  // `id` always comes; asked for alone, it must stay the only field asked for.
+  const narrowed = narrowSelect(select, shown)
+  return Object.keys(narrowed).length > 0 ? narrowed : { id: true }
+}
+
+/**
+ * Documents that a read populates (relationships, rich text's links) show their public fields
+ * only, as they would read on their own.
+ */
+const POPULATE = Object.fromEntries(
+  [...PUBLIC_COLLECTIONS, 'categories' as const].map((collection) => [
+    collection,
+    PUBLIC_SELECT[collection],
+  ]),
+)
+
 /** How every public read is asked: no user, access rules applied, never a draft. */
-const ANONYMOUS = { draft: false, overrideAccess: false, user: null } as const
+const ANONYMOUS = { draft: false, overrideAccess: false, user: null, populate: POPULATE } as const
 
 /**
  * Published documents as an anonymous caller sees them: in SQL of our own where it covers them
@@ -58,7 +87,7 @@ export async function listPublished(
   const docs = await withDeclined(payload, collection, read, {
     locale: query.locale,
     depth: query.depth,
-    select: toSelect(query.select),
+    select: toSelect(collection, query.select),
   })
   const totalPages = Math.ceil(totalDocs / query.limit)
   return {
@@ -83,12 +112,15 @@ export async function getPublished(
   const [doc] = await publishedByIds(payload, collection, [id], {
     locale,
     depth,
-    select: toSelect(select),
+    select: toSelect(collection, select),
   })
   return doc ?? null
 }
 
-/** A read by ids: its locale and depth, and Payload's `select` (omitted: every field). */
+/**
+ * A read by ids: its locale and depth, and Payload's `select` (omitted: every public field),
+ * narrowed to the public fields.
+ */
 export interface ReadByIds {
   locale: PublishedRead['locale']
   depth: number
@@ -124,27 +156,30 @@ export async function publishedByIds(
   read: ReadByIds,
 ): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return []
-  const fields = fieldsWrittenOut(read.select)
+  const narrowed = { ...read, select: siteSelect(collection, read.select) }
+  const fields = fieldsWrittenOut(narrowed.select)
   const documents =
     fields === null
       ? { docs: [], declined: [{ ids, reason: INSIDE_A_GROUP }] }
       : await readPublishedDocuments(payload, collection, ids, { ...read, select: fields })
-  return withDeclined(payload, collection, documents, read)
+  return withDeclined(payload, collection, documents, narrowed)
 }
 
 /**
  * A page of a list that `pageStatement` picks (its ids in order, and its count where it counts:
  * see `readPublishedList`) with its documents as an anonymous caller reads them, in the page's
  * order: one statement where the documents are read in SQL of our own. The site's lists, and a
- * document's twin, whose statement picks one document and reads what comes next (`extra`).
+ * document's twin, whose statement picks one document and reads what comes next (`extra`, parsed
+ * with the statement's schema of it).
  */
-export async function publishedList(
+export async function publishedList<Extra = never>(
   payload: Payload,
   collection: ReadableCollection,
   pageStatement: SQL,
-  read: ReadByIds & { extra?: boolean },
-): Promise<{ docs: Record<string, unknown>[]; totalDocs: number; extra?: unknown }> {
-  const fields = fieldsWrittenOut(read.select)
+  read: ReadByIds & { extra?: z.ZodType<Extra> },
+): Promise<{ docs: Record<string, unknown>[]; totalDocs: number; extra?: Extra | null }> {
+  const narrowed = { ...read, select: siteSelect(collection, read.select) }
+  const fields = fieldsWrittenOut(narrowed.select)
   const { ids, totalDocs, extra, ...documents } =
     fields === null
       ? await readPublishedList(payload, collection, pageStatement, {
@@ -153,7 +188,7 @@ export async function publishedList(
           declineAll: INSIDE_A_GROUP,
         })
       : await readPublishedList(payload, collection, pageStatement, { ...read, select: fields })
-  const docs = await withDeclined(payload, collection, documents, read)
+  const docs = await withDeclined(payload, collection, documents, narrowed)
   return { docs: inPageOrder(ids, docs), totalDocs, ...(read.extra ? { extra } : {}) }
 }
 

@@ -13,6 +13,7 @@ export const coverImageField: UploadField = {
   name: 'coverImage',
   type: 'upload',
   relationTo: 'media',
+  custom: { public: true },
   admin: {
     description: `Images at least ${COVER_MIN_WIDTH} pixels wide; 1600 or more looks sharp on every screen.`,
   },

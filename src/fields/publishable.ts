@@ -12,7 +12,8 @@ import { announceListingChange, announceListingRemoval, rememberListing } from '
 /**
  * Posts and case studies are the same kind of document: published content with drafts and an
  * editors-only notes field; their SEO metadata (`meta`) is added by Payload's SEO plugin
- * (src/fields/seo.ts). Each collection adds its own fields after these, and may put some
+ * (src/fields/seo.ts). A field anonymous callers see says so (`custom.public`, src/fields/public.ts);
+ * the others (who saved a version, the notes) are private. Each collection adds its own fields after these, and may put some
  * (`beforeContent`) where its page shows them: between the excerpt and the body.
  */
 export function publishableFields(
@@ -20,16 +21,29 @@ export function publishableFields(
   { beforeContent = [] }: { beforeContent?: Field[] } = {},
 ): Field[] {
   return [
-    { name: 'title', type: 'text', required: true, localized: true },
-    { name: 'excerpt', type: 'textarea', localized: true, maxLength: 400 },
+    {
+      name: 'title',
+      type: 'text',
+      required: true,
+      localized: true,
+      custom: { public: true, sortable: true },
+    },
+    {
+      name: 'excerpt',
+      type: 'textarea',
+      localized: true,
+      maxLength: 400,
+      custom: { public: true },
+    },
     ...beforeContent,
-    { name: 'content', type: 'richText', localized: true },
+    { name: 'content', type: 'richText', localized: true, custom: { public: true } },
     ...extra,
     slugField('title'),
     {
       name: 'publishedAt',
       type: 'date',
       index: true,
+      custom: { public: true, sortable: true },
       admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
       hooks: {
         // Stamp the first publication so public ordering never sees an empty date.
@@ -40,7 +54,13 @@ export function publishableFields(
       },
     },
     coverImageField,
-    { name: 'categories', type: 'relationship', relationTo: 'categories', hasMany: true },
+    {
+      name: 'categories',
+      type: 'relationship',
+      relationTo: 'categories',
+      hasMany: true,
+      custom: { public: true },
+    },
     {
       // A list column: the languages the document still lacks (the site lists a document only
       // in the languages it is translated into, src/site/translations.ts).

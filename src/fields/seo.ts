@@ -1,4 +1,11 @@
-import type { Field } from 'payload'
+import type { CollectionConfig, Config, Field, GroupField, Plugin } from 'payload'
+import {
+  MetaDescriptionField,
+  MetaImageField,
+  MetaTitleField,
+  OverviewField,
+  PreviewField,
+} from '@payloadcms/plugin-seo/fields'
 import type { SEOPluginConfig } from '@payloadcms/plugin-seo/types'
 
 import { env } from '@/env'
@@ -9,7 +16,8 @@ import { DEFAULT_LOCALE, isLocale } from '@/i18n/locales'
  * length indicators against `SEO_LENGTHS`, and "generate" buttons that fill the title and
  * description from the document itself. Each falls back, on the site, to the document's own
  * title, excerpt and cover. Besides the plugin's fields, a "hide from search engines" switch
- * (src/site/indexing.ts says what it hides the document from).
+ * (src/site/indexing.ts says what it hides the document from). All of them are public
+ * (`custom.public`, src/fields/public.ts).
  */
 
 /** What search engines show before cutting off, as the plugin's indicators measure them. */
@@ -77,6 +85,10 @@ export function seoPreviewUrl({
 const described = <T extends Field>(field: T, description: string): T =>
   ({ ...field, admin: { ...field.admin, description } }) as T
 
+/** Shown to anonymous callers, as the rest of the SEO metadata. */
+const shown = <T extends Field>(field: T): T =>
+  ({ ...field, custom: { ...field.custom, public: true } }) as T
+
 /** The plugin's fields, with our limits and descriptions, and the noindex switch. */
 function seoFields({ defaultFields }: { defaultFields: Field[] }): Field[] {
   return defaultFields
@@ -86,14 +98,14 @@ function seoFields({ defaultFields }: { defaultFields: Field[] }): Field[] {
         case 'title':
           return [
             described(
-              { ...field, maxLength: SEO_LENGTHS.titleMax } as Field,
+              shown({ ...field, maxLength: SEO_LENGTHS.titleMax } as Field),
               `The title in search results and link previews. Empty: the document's title. Up to ${SEO_LENGTHS.titleMax} characters.`,
             ),
           ]
         case 'description':
           return [
             described(
-              { ...field, maxLength: SEO_LENGTHS.descriptionMax } as Field,
+              shown({ ...field, maxLength: SEO_LENGTHS.descriptionMax } as Field),
               `The summary under the title in search results and link previews. Empty: the excerpt. Up to ${SEO_LENGTHS.descriptionMax} characters.`,
             ),
           ]
@@ -101,7 +113,7 @@ function seoFields({ defaultFields }: { defaultFields: Field[] }): Field[] {
           return [
             described(
               // One image for every language (as before the plugin).
-              { ...field, localized: false } as Field,
+              shown({ ...field, localized: false } as Field),
               'The picture of link previews. Empty: the cover image.',
             ),
           ]
@@ -114,6 +126,13 @@ function seoFields({ defaultFields }: { defaultFields: Field[] }): Field[] {
       type: 'checkbox',
       label: 'Hide from search engines',
       defaultValue: false,
+      custom: {
+        public: true,
+        apiSchema: {
+          description:
+            'Hidden from search engines by an editor: the page says `noindex` and the sitemap, llms.txt and schema.jsonl leave it out; it is still published and listed here.',
+        },
+      },
       admin: {
         description:
           'Asks search engines not to index this page (robots noindex) and leaves it out of the sitemap, llms.txt, llms-full.txt and schema.jsonl. It stays reachable by its URL, in the site lists, feeds and search, and in the API.',
@@ -129,4 +148,52 @@ export const seoPluginConfig: SEOPluginConfig = {
   generateTitle: generateSeoTitle,
   generateDescription: generateSeoDescription,
   generateURL: seoPreviewUrl,
+}
+
+/** The group the plugin puts the SEO fields in (`meta`): public, as its fields are. */
+const SEO_GROUP_CUSTOM = { public: true, apiSchema: { description: 'SEO metadata.' } } as const
+
+/**
+ * After the SEO plugin: its group (`meta`) on each collection it serves is public. The plugin
+ * writes the group itself, without a way to say so.
+ */
+export const publicSeoGroup: Plugin = (config: Config): Config => ({
+  ...config,
+  collections: config.collections?.map((collection) =>
+    seoPluginConfig.collections?.includes(collection.slug)
+      ? {
+          ...collection,
+          fields: collection.fields.map((field) =>
+            field.type === 'group' && 'name' in field && field.name === 'meta'
+              ? { ...field, custom: { ...field.custom, ...SEO_GROUP_CUSTOM } }
+              : field,
+          ),
+        }
+      : collection,
+  ),
+})
+
+/**
+ * A collection's fields with the SEO group as the plugin and `publicSeoGroup` leave it (the
+ * plugin's own fields, as `seoFields` shapes them), for what reads the collections' fields
+ * without building Payload's config: the public contract (src/content/contract.ts). A unit test
+ * holds the two to the same public fields.
+ */
+export function withSeoFields(collection: CollectionConfig): CollectionConfig {
+  if (!seoPluginConfig.collections?.includes(collection.slug)) return collection
+  const defaultFields = [
+    OverviewField({}),
+    MetaTitleField({ hasGenerateFn: true }),
+    MetaDescriptionField({ hasGenerateFn: true }),
+    MetaImageField({ hasGenerateFn: false, relationTo: 'media' }),
+    PreviewField({ hasGenerateFn: true }),
+  ]
+  const group: GroupField = {
+    name: 'meta',
+    type: 'group',
+    label: 'SEO',
+    custom: SEO_GROUP_CUSTOM,
+    fields: seoFields({ defaultFields }),
+  }
+  return { ...collection, fields: [...collection.fields, group] }
 }

@@ -24,6 +24,14 @@ export function slugField(sourceField: string): Field {
     required: true,
     unique: true,
     index: true,
+    custom: {
+      public: true,
+      sortable: true,
+      apiSchema: {
+        pattern: SLUG_PATTERN.source,
+        description: 'URL segment, shared by every locale.',
+      },
+    },
     admin: { position: 'sidebar', description: 'URL segment; filled from the title when empty.' },
     hooks: {
       beforeValidate: [

@@ -1,5 +1,6 @@
 import 'server-only'
 
+import { PUBLIC_SELECT } from '@/content/contract'
 import type { Locale } from '@/i18n/locales'
 import { getPayloadClient } from '@/lib/payload'
 import type { Category } from '@/payload-types'
@@ -27,10 +28,12 @@ export async function findCategoryBySlug(locale: Locale, slug: string): Promise<
     where: { slug: { equals: slug } },
     limit: 1,
     depth: 0,
+    // Its public fields only, as every anonymous read (src/content/contract.ts).
+    select: PUBLIC_SELECT.categories,
     overrideAccess: false,
     user: null,
   })
-  return docs[0] ?? null
+  return (docs[0] as Category | undefined) ?? null
 }
 
 /** Every category (the sitemap lists their pages), by slug. */
@@ -42,10 +45,11 @@ export async function allCategories(locale: Locale): Promise<Category[]> {
     sort: 'slug',
     depth: 0,
     pagination: false,
+    select: PUBLIC_SELECT.categories,
     overrideAccess: false,
     user: null,
   })
-  return docs
+  return docs as Category[]
 }
 
 /** One page of a category's published posts, newest first, as the blog pages them. */

@@ -3,6 +3,7 @@ import 'server-only'
 import { sql } from '@payloadcms/db-postgres'
 import type { SQL } from '@payloadcms/db-postgres/drizzle'
 import type { SelectType } from 'payload'
+import type { z } from 'zod'
 
 import type { Locale } from '@/i18n/locales'
 import { signedInUser } from '@/lib/auth'
@@ -35,7 +36,9 @@ export interface DocumentPage {
 
 /**
  * What a card in a list shows (src/components/DocumentCard.tsx, src/site/card.ts): reading the
- * body too would cost most of a list page's render. `industry` exists on case studies only.
+ * body too would cost most of a list page's render. `industry` exists on case studies only. What
+ * the site reads is narrowed to the public fields (src/content/read.ts), so a selection here
+ * never reads a private one.
  */
 export const CARD_FIELDS = {
   title: true,
@@ -172,25 +175,22 @@ export async function documentsByIds(
 
 /**
  * The document `statement` picks — one row of `ids` (one id, or none) and `extra`, what else the
- * caller reads in the same statement — in `locale`, with its relations (depth 1): one statement
- * where the document is read in SQL of our own. The document is null when none is picked, or when
- * it was unpublished since; `extra` is null when no row is.
+ * caller reads in the same statement, which `extra`'s schema checks — in `locale`, with its
+ * relations (depth 1): one statement where the document is read in SQL of our own. The document
+ * is null when none is picked, or when it was unpublished since; `extra` is null when no row is.
  */
 export async function documentPickedBy<Extra>(
   collection: PageCollection,
   locale: Locale,
-  statement: SQL,
+  { statement, extra: schema }: { statement: SQL; extra: z.ZodType<Extra> },
 ): Promise<{ doc: SiteDocument | null; extra: Extra | null }> {
   const payload = await getPayloadClient()
   const { docs, extra } = await publishedList(payload, collection, statement, {
     locale,
     depth: 1,
-    extra: true,
+    extra: schema,
   })
-  return {
-    doc: (docs[0] as unknown as SiteDocument | undefined) ?? null,
-    extra: (extra ?? null) as Extra | null,
-  }
+  return { doc: (docs[0] as unknown as SiteDocument | undefined) ?? null, extra: extra ?? null }
 }
 
 /** One page of a list (translated documents, newest first), with the counts its pagination shows. */

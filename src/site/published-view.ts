@@ -3,6 +3,7 @@ import 'server-only'
 import { sql } from '@payloadcms/db-postgres'
 import type { SQL } from '@payloadcms/db-postgres/drizzle'
 import type { Payload, SelectType } from 'payload'
+import { z } from 'zod'
 
 import { readPublicMedia } from '@/content/published-documents'
 import { publishedList } from '@/content/read'
@@ -322,26 +323,32 @@ async function assembledView(
   return { ...view, media: { ...view.media, [locale]: media }, settings }
 }
 
-/** What a listed document's read returns besides the document (`listedDocumentStatement`). */
-export type DocumentPlan = {
-  otherLocales: Locale[]
-  newest: number[] | null
-  byCategory: number[][] | null
-}
+/**
+ * What a listed document's read returns besides the document (`listedDocumentStatement`'s
+ * `extra` column): the other locales it is listed in and, for a post, the ids its related posts
+ * are chosen from (null for a case study; `byCategory` null for a post without categories).
+ */
+export const documentPlan = z.object({
+  otherLocales: z.array(z.enum(LOCALES)),
+  newest: z.array(z.int()).nullable(),
+  byCategory: z.array(z.array(z.int())).nullable(),
+})
+export type DocumentPlan = z.infer<typeof documentPlan>
 
 /**
  * The statement that picks a listed document by slug or id in `locale` (the listed rule,
  * `LISTED_ROW_SQL`), as a page of one (`documentPickedBy`), and reads in it what comes next
- * (`DocumentPlan`): the other locales the document is listed in (the same rule's title
- * condition, `titledRow`) and, for a post, the ids its related posts are chosen from (the newest
- * listed posts, of all and of each of its categories, in the editor's order). Its only value is the slug or id, so PostgreSQL keeps one
+ * (`DocumentPlan`, its `extra` column, with the schema that checks it): the other locales the
+ * document is listed in (the same rule's title condition, `titledRow`) and, for a post, the ids
+ * its related posts are chosen from (the newest listed posts, of all and of each of its
+ * categories, in the editor's order). Its only value is the slug or id, so PostgreSQL keeps one
  * plan for it.
  */
 export function listedDocumentStatement(
   collection: PageCollection,
   locale: Locale,
   match: { slug: string } | { id: number },
-): SQL {
+): { statement: SQL; extra: typeof documentPlan } {
   const { table, locales, rels } = collectionTables(collection)
   const limit = RELATED_POSTS + 1
   const relatedIds =
@@ -350,7 +357,7 @@ export function listedDocumentStatement(
           'byCategory', (select json_agg(${newestPostIdsSql(locale, limit, sql`c.categories_id`)} order by c."order")
             from ${rels} c where c.parent_id = d.id and c.path = 'categories')`
       : sql`'newest', null, 'byCategory', null`
-  return sql`
+  const statement = sql`
     select null::bigint as total, array[d.id] as ids,
       json_build_object(
         'otherLocales', array(select o._locale::text from ${locales} o
@@ -362,6 +369,7 @@ export function listedDocumentStatement(
     where ${LISTED_ROW_SQL}
       and ${'slug' in match ? sql`d.slug = ${match.slug}` : sql`d.id = ${match.id}`}
     limit 1`
+  return { statement, extra: documentPlan }
 }
 
 /**
@@ -382,7 +390,7 @@ async function listedDocumentReads(
   match: { slug: string } | { id: number },
   { alternates = true }: { alternates?: boolean } = {},
 ) {
-  const { doc, extra: plan } = await documentPickedBy<DocumentPlan>(
+  const { doc, extra: plan } = await documentPickedBy(
     collection,
     locale,
     listedDocumentStatement(collection, locale, match),

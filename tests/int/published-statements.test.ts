@@ -12,8 +12,10 @@ import {
 import type { ListQuery } from '@/content/query'
 import { pgPreparingStatements } from '@/lib/prepared-statements'
 import { listedPageStatement } from '@/site/content'
-import { type DocumentPlan, listedDocumentStatement } from '@/site/published-view'
+import { listedDocumentStatement } from '@/site/published-view'
 import { RELATED_POSTS } from '@/site/related'
+
+import { payloadWithoutDatabase } from '../support/in-process-payload'
 
 /**
  * What the statements of the public reads (src/content/published-documents.ts) cost PostgreSQL,
@@ -35,8 +37,9 @@ let ids: number[] = []
 
 beforeAll(async () => {
   pool = new pgPreparingStatements.Pool({ connectionString: inject('databaseUrl'), max: 1 })
-  // What these reads use of Payload: its database and its server URL.
-  payload = { db: { drizzle: drizzle(pool) }, config: { serverURL: '' } } as unknown as Payload
+  // What these reads use of Payload: its config and schema, and its database, here this pool.
+  payload = await payloadWithoutDatabase()
+  Object.assign(payload.db, { drizzle: drizzle(pool) })
   // A site's worth of posts, analysed, for PostgreSQL to price a few of them as fewer than all:
   // in a transaction rolled back afterwards, so nothing else ever sees them.
   await pool.query('begin')
@@ -124,17 +127,16 @@ describe('kept plans', () => {
   it('a document picked with what its twin reads next is one statement that keeps its plan', async () => {
     for (let run = 0; run < RUNS; run += 1) {
       const slug = `kept-plans-${1 + (run % 4)}`
-      const page = await readPublishedList(
-        payload,
-        'posts',
-        listedDocumentStatement('posts', 'en', { slug }),
-        { locale: 'en', depth: 1, extra: true },
-      )
+      const { statement, extra } = listedDocumentStatement('posts', 'en', { slug })
+      const page = await readPublishedList(payload, 'posts', statement, {
+        locale: 'en',
+        depth: 1,
+        extra,
+      })
       expect(page.docs.map((doc) => doc.slug)).toEqual([slug])
-      const plan = page.extra as DocumentPlan
-      expect(plan.otherLocales).toEqual(['es'])
-      expect(plan.newest).toHaveLength(RELATED_POSTS + 1)
-      expect(plan.byCategory).toBeNull()
+      expect(page.extra?.otherLocales).toEqual(['es'])
+      expect(page.extra?.newest).toHaveLength(RELATED_POSTS + 1)
+      expect(page.extra?.byCategory).toBeNull()
     }
     expectPlanKept(await plansOf('as extra'))
   })

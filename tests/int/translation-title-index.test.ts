@@ -3,11 +3,12 @@ import { drizzle } from '@payloadcms/db-postgres/drizzle/node-postgres'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { pageIdsStatement } from '@/content/page-ids'
+import { pageIdsStatement, sortColumns } from '@/content/page-ids'
 import type { ListQuery } from '@/content/query'
 
 import { runScript } from '../support/app-server'
 import { createTestDatabase } from '../support/database'
+import { payloadWithoutDatabase } from '../support/in-process-payload'
 
 /**
  * A list sorted by title reads each document's title in the list's language from an index alone
@@ -73,7 +74,7 @@ describe('translation title index', () => {
       select: ['title', 'slug'],
     }
     const { rows } = await drizzle(pool).execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-      sql`explain (format json) ${pageIdsStatement('posts', query)}`,
+      sql`explain (format json) ${pageIdsStatement('posts', query, sortColumns(await payloadWithoutDatabase(), 'posts'))}`,
     )
     const scans: string[] = []
     const visit = (node: PlanNode) => {

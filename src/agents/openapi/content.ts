@@ -1,8 +1,8 @@
 import {
-  CATEGORY_CONTRACT,
   PUBLIC_COLLECTIONS,
-  PUBLIC_FIELDS,
+  PUBLIC_FIELD_TREES,
   QUERY_LIMITS,
+  readContract,
   type PublicCollection,
   type ReadableCollection,
 } from '@/content/contract'
@@ -13,16 +13,16 @@ import {
   SLUG_FILTER,
   type QueryParameter,
 } from '@/content/query-schema'
-import { SLUG_PATTERN } from '@/fields/slug'
-import { LOCALES } from '@/i18n/locales'
+import type { PublicField } from '@/fields/public'
 import type { JsonSchema } from '@/inquiries/contract'
 
 import { errorResponse, json, parameterRef, ref } from './components'
+import { propertiesOf } from './fields'
 
 /**
- * The content reads (`/api/{posts,case-studies,categories}[/id]`): document schemas from the
- * public fields of `src/content/contract.ts`, query parameters from the zod schemas that parse
- * them (`src/content/query-schema.ts`).
+ * The content reads (`/api/{posts,case-studies,categories}[/id]`): document schemas generated
+ * from the public fields of the collections' config (`src/content/contract.ts`, `./fields.ts`),
+ * query parameters from the zod schemas that parse them (`src/content/query-schema.ts`).
  */
 
 interface Resource {
@@ -63,115 +63,31 @@ const RESOURCES: Record<ReadableCollection, Resource> = {
   },
 }
 
-/** A localized field: the value in the requested locale, or with `locale` omitted one per locale. */
-function localized(schema: JsonSchema): JsonSchema {
+/** The properties of a document: its `id`, then its public fields. */
+function documentProperties(fields: readonly PublicField[]): Record<string, JsonSchema> {
   return {
-    anyOf: [
-      schema,
-      {
-        type: 'object',
-        description: 'With `locale` omitted: the value in each locale.',
-        propertyNames: { enum: [...LOCALES] },
-        additionalProperties: { anyOf: [schema, { type: 'null' }] },
-      },
-    ],
+    id: { type: 'integer', minimum: 1, description: 'Always present, whatever `select` says.' },
+    ...propertiesOf(fields),
   }
-}
-
-/** An upload or relationship: the id (depth 0, or not readable), the populated document, or null. */
-const relation = (name: string): JsonSchema => ({
-  anyOf: [{ type: 'integer' }, ref(name), { type: 'null' }],
-})
-
-/**
- * The schema of each public field. Every field of `PUBLIC_FIELDS` must be here (the generator
- * throws otherwise, and a unit test runs it), so a newly public field cannot go undocumented.
- */
-const FIELD_SCHEMAS: Record<string, JsonSchema> = {
-  title: localized({ type: 'string' }),
-  slug: {
-    type: 'string',
-    pattern: SLUG_PATTERN.source,
-    description: 'URL segment, shared by every locale.',
-  },
-  excerpt: localized({ type: ['string', 'null'] }),
-  content: localized({ anyOf: [ref('RichText'), { type: 'null' }] }),
-  publishedAt: { type: ['string', 'null'], format: 'date-time' },
-  coverImage: relation('Media'),
-  categories: { type: ['array', 'null'], items: { anyOf: [{ type: 'integer' }, ref('Category')] } },
-  meta: {
-    type: 'object',
-    description: 'SEO metadata.',
-    properties: {
-      title: localized({ type: ['string', 'null'] }),
-      description: localized({ type: ['string', 'null'] }),
-      image: relation('Media'),
-      noindex: {
-        type: ['boolean', 'null'],
-        description:
-          'Hidden from search engines by an editor: the page says `noindex` and the sitemap, llms.txt and schema.jsonl leave it out; it is still published and listed here.',
-      },
-    },
-    additionalProperties: true,
-  },
-  createdAt: { type: 'string', format: 'date-time' },
-  updatedAt: { type: 'string', format: 'date-time' },
-  client: { type: ['string', 'null'], description: 'The client, as it may be named publicly.' },
-  industry: localized({ type: ['string', 'null'] }),
-  challenge: localized({
-    type: ['string', 'null'],
-    description: 'The problem the client came with.',
-  }),
-  solution: localized({ type: ['string', 'null'], description: 'What was built.' }),
-  results: localized({
-    type: ['array', 'null'],
-    description: 'Key figures, the headline result first; each language has its own.',
-    items: {
-      type: 'object',
-      required: ['value', 'label'],
-      properties: {
-        id: { type: 'string' },
-        value: { type: 'string', description: 'The figure, as written: "−40 %", "3×".' },
-        label: { type: 'string', description: 'What the figure measures.' },
-      },
-      additionalProperties: false,
-    },
-  }),
-  featured: {
-    type: ['boolean', 'null'],
-    description: 'Put forward on the home page.',
-  },
 }
 
 export function documentSchema(collection: PublicCollection): JsonSchema {
-  const properties: Record<string, JsonSchema> = {
-    id: { type: 'integer', minimum: 1, description: 'Always present, whatever `select` says.' },
-  }
-  for (const field of PUBLIC_FIELDS[collection]) {
-    const schema = FIELD_SCHEMAS[field]
-    if (!schema) throw new Error(`openapi: no schema for the public field "${field}"`)
-    properties[field] = schema
-  }
   return {
     type: 'object',
     description: `A published ${RESOURCES[collection].singular}: a free-form JSON object holding (as \`select\` asks) these public fields.`,
     required: ['id'],
-    properties,
+    properties: documentProperties(PUBLIC_FIELD_TREES[collection]),
     additionalProperties: true,
   }
 }
 
-/** A category: the fields of `CATEGORY_CONTRACT`, as `select` asks. */
+/** A category: its public fields (`CATEGORY_CONTRACT`), as `select` asks. */
 export function categorySchema(): JsonSchema {
-  const properties: Record<string, JsonSchema> = {
-    id: { type: 'integer', minimum: 1, description: 'Always present, whatever `select` says.' },
-  }
-  for (const field of CATEGORY_CONTRACT.fields) properties[field] = FIELD_SCHEMAS[field]!
   return {
     type: 'object',
     description: 'A category of posts and case studies, holding (as `select` asks) these fields.',
     required: ['id'],
-    properties,
+    properties: documentProperties(PUBLIC_FIELD_TREES.categories),
     additionalProperties: true,
   }
 }
@@ -198,13 +114,19 @@ function listSchema(item: string, description = 'One page of published documents
 /**
  * The component name of a query parameter. Parameters that read the same on every collection
  * share one (`Limit`); `sort` and `select` differ by collection (`Sort` for documents,
- * `CategorySort`; `PostSelect`…).
+ * `CategorySort`, or a collection's own where its sortable fields differ; `PostSelect`…).
  */
 function componentName(collection: ReadableCollection, parameter: string): string {
   if (parameter === SLUG_FILTER) return 'SlugFilter'
   if (parameter === 'select') return `${RESOURCES[collection].name}Select`
-  const base = parameter.charAt(0).toUpperCase() + parameter.slice(1)
-  return parameter === 'sort' && collection === 'categories' ? `CategorySort` : base
+  if (parameter === 'sort') {
+    // One `Sort` while the document lists sort on the same fields; a collection's own otherwise.
+    const shared =
+      collection !== 'categories' &&
+      readContract(collection).sortable.join() === readContract('posts').sortable.join()
+    return shared ? 'Sort' : `${RESOURCES[collection].name}Sort`
+  }
+  return parameter.charAt(0).toUpperCase() + parameter.slice(1)
 }
 
 function parameterObject(parameter: QueryParameter) {

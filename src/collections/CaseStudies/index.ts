@@ -25,6 +25,7 @@ export const CaseStudies: CollectionConfig = {
         type: 'checkbox',
         defaultValue: false,
         index: true,
+        custom: { public: true, apiSchema: { description: 'Put forward on the home page.' } },
         admin: {
           position: 'sidebar',
           description: 'Shown among the case studies the home page puts forward.',
@@ -45,9 +46,19 @@ export const CaseStudies: CollectionConfig = {
                 {
                   name: 'client',
                   type: 'text',
+                  custom: {
+                    public: true,
+                    apiSchema: { description: 'The client, as it may be named publicly.' },
+                  },
                   admin: { description: 'The client as it may be named publicly.', width: '50%' },
                 },
-                { name: 'industry', type: 'text', localized: true, admin: { width: '50%' } },
+                {
+                  name: 'industry',
+                  type: 'text',
+                  localized: true,
+                  custom: { public: true },
+                  admin: { width: '50%' },
+                },
               ],
             },
             {
@@ -55,6 +66,10 @@ export const CaseStudies: CollectionConfig = {
               type: 'textarea',
               localized: true,
               maxLength: 600,
+              custom: {
+                public: true,
+                apiSchema: { description: 'The problem the client came with.' },
+              },
               admin: {
                 description: 'The problem the client came with, in two or three sentences.',
               },
@@ -65,6 +80,7 @@ export const CaseStudies: CollectionConfig = {
               type: 'textarea',
               localized: true,
               maxLength: 600,
+              custom: { public: true, apiSchema: { description: 'What was built.' } },
               admin: { description: 'What we built or changed, in two or three sentences.' },
             },
             {
@@ -74,6 +90,12 @@ export const CaseStudies: CollectionConfig = {
               type: 'array',
               localized: true,
               maxRows: CASE_STUDY_RESULTS_MAX,
+              custom: {
+                public: true,
+                apiSchema: {
+                  description: 'Key figures, the headline result first; each language has its own.',
+                },
+              },
               labels: { singular: 'Result', plural: 'Results' },
               admin: {
                 description: `Up to ${CASE_STUDY_RESULTS_MAX} key figures, such as “−40 %” and “cloud costs”. The first is the headline result.`,
@@ -87,6 +109,10 @@ export const CaseStudies: CollectionConfig = {
                       type: 'text',
                       required: true,
                       maxLength: 24,
+                      custom: {
+                        public: true,
+                        apiSchema: { description: 'The figure, as written: "−40 %", "3×".' },
+                      },
                       admin: { width: '35%' },
                     },
                     {
@@ -94,6 +120,10 @@ export const CaseStudies: CollectionConfig = {
                       type: 'text',
                       required: true,
                       maxLength: 80,
+                      custom: {
+                        public: true,
+                        apiSchema: { description: 'What the figure measures.' },
+                      },
                       admin: { width: '65%' },
                     },
                   ],
