@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { askServer, closeServer, listenLocally } from '../../tests/support/local-server'
+import { sourceFiles } from '../../tests/support/source-files'
 
 import { captureResponse, type BodyKeeper } from './response-capture'
 
@@ -17,14 +18,6 @@ const RESPONSE_METHODS = [
   'destroy',
   'setHeader',
 ]
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(directory, entry.name)
-    if (entry.isDirectory()) return sourceFiles(file)
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : []
-  })
-}
 
 describe('the one capture of a response', () => {
   it('is the only code in src/ that replaces, defines or proxies a method of a response', () => {

@@ -1,22 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { PgDialect } from '@payloadcms/db-postgres/drizzle/pg-core'
 import { describe, expect, it } from 'vitest'
 
+import { sourceFiles } from '../../tests/support/source-files'
+
 import { LISTED_ROW_SQL, titledRow } from './listed'
 
 const dialect = new PgDialect()
 const SRC = path.join(import.meta.dirname, '..')
-
-/** Every source file of the application but tests. */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(file)
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : []
-  })
-}
 
 describe('the listed rule', () => {
   it('is one condition on the title of a document’s row in the locale: not blank', () => {
