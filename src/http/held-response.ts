@@ -1,9 +1,8 @@
 import type { ServerResponse } from 'node:http'
 
 /**
- * For code that takes over a response's head or body before they go out (the response cache's
- * capture, the pipeline that finalizes the head): `write`/`end` and `writeHead` as
- * Node accepts them, taken apart.
+ * For the one capture of a response (response-capture.ts), which takes over its head and body
+ * before they go out: `write`/`end` and `writeHead` as Node accepts them, taken apart.
  */
 
 /** A chunk as `write` and `end` accept it (a string in an encoding, a Buffer, bytes), as bytes. */

@@ -1,16 +1,12 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 
-import {
-  compressedBody,
-  encodedHeaders,
-  hasCompressibleType,
-  withVaryAcceptEncoding,
-} from '@/cache/entry'
-import { negotiateEncoding } from '@/cache/policy'
+import { hasCompressibleType, withVaryAcceptEncoding } from '@/cache/entry'
 import { pathOf } from '@/http/request-target'
 import { carriesCredential } from '@/http/credentials'
 import { inProcessHandlerFor, type InProcessHandler } from '@/lib/in-process-routes'
 import { logger } from '@/lib/logger'
+
+import { encodedAsAccepted } from './held-body'
 
 type NodeHandler = (request: IncomingMessage, response: ServerResponse) => unknown
 
@@ -85,16 +81,12 @@ async function answer(
   if (cookies.length > 0) headers['set-cookie'] = cookies
   // Compressed as Next.js would have (the response cache, capturing a miss, asks for none).
   if (hasCompressibleType(headers)) headers.vary = withVaryAcceptEncoding(headers.vary)
-  const encoding = negotiateEncoding(request.headers['accept-encoding'])
-  const compressed =
-    body && encoding !== 'identity' ? compressedBody(body, headers, encoding) : null
-  if (compressed && encoding !== 'identity') {
-    Object.assign(headers, encodedHeaders(headers, encoding, compressed.length))
-    body = compressed
-  }
+  const encoded = body
+    ? encodedAsAccepted(body, headers, request.headers['accept-encoding'])
+    : { body: undefined, headers }
   response.statusCode = answered.status
   if (answered.statusText) response.statusMessage = answered.statusText
-  for (const [name, value] of Object.entries(headers))
+  for (const [name, value] of Object.entries(encoded.headers))
     if (value !== undefined) response.setHeader(name, value)
-  response.end(body ?? undefined)
+  response.end(encoded.body)
 }
