@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config'
 
 const root = import.meta.dirname
 
+/** The seed of the integration files' order: TEST_SEED, else a new one each run. */
+const testSeed = Number(process.env.TEST_SEED) || Date.now() % 1_000_000
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -13,6 +16,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Files run in an order drawn from a seed (Vitest prints it first; TEST_SEED repeats an
+    // order), so that no integration file can come to rely on what another one left behind.
+    sequence: { shuffle: { files: true, tests: false }, seed: testSeed },
     projects: [
       {
         extends: true,

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { asAdmin, baseUrl, get } from '../support/api'
+import { asAdmin, baseUrl, get, listPageContaining } from '../support/api'
 import {
   createDocument,
   createImage,
@@ -178,9 +178,7 @@ describe('site pages', () => {
       coverImage: video.id,
     })
     expect((await page(`/en/blog/${withVideo.slug}`)).status).toBe(200)
-    const list = await page('/en/blog')
-    expect(list.status).toBe(200)
-    expect(list.html).toContain('Video cover post')
+    expect(await listPageContaining('/en/blog', 'Video cover post')).toBeDefined()
   })
 
   it('a page carries canonical, hreflang, OpenGraph, Twitter, JSON-LD and alternates', async () => {
@@ -298,7 +296,7 @@ describe('freshness and preview', () => {
     })
     expect(response.status).toBe(200)
     expect((await page(`/en/blog/${post.slug}`)).html).toContain('Freshly published title')
-    expect((await page('/en/blog')).html).toContain('Freshly published title')
+    expect(await listPageContaining('/en/blog', 'Freshly published title')).toBeDefined()
   })
 
   it('draft preview needs a signed-in editor, not just a link', async () => {

@@ -43,3 +43,21 @@ export async function asAdminJson<T = Record<string, unknown>>(
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`)
   return JSON.parse(text) as T
 }
+
+/**
+ * The HTML of the first page of a paged list (following its `rel="next"` links) that contains
+ * `text`, or undefined. Other files publish documents meanwhile, newer ones included, so a test
+ * that looks for its own document in a list must not assume it is on the first page.
+ */
+export async function listPageContaining(path: string, text: string): Promise<string | undefined> {
+  const seen = new Set<string>()
+  for (let next: string | undefined = path; next && !seen.has(next); ) {
+    seen.add(next)
+    const response = await get(next)
+    if (response.status !== 200) throw new Error(`${next} answered ${response.status}`)
+    const html = await response.text()
+    if (html.includes(text)) return html
+    next = html.match(/<a href="([^"]+)" rel="next">/)?.[1]?.replaceAll('&amp;', '&')
+  }
+  return undefined
+}
