@@ -4,6 +4,7 @@ import { COVER_MIN_WIDTH } from '@/media/limits'
 
 import { asAdmin, asAdminJson, baseUrl } from '../support/api'
 import {
+  afterTheNewest,
   createCategory,
   createDocument,
   createImage,
@@ -46,7 +47,7 @@ beforeAll(async () => {
     title: { en: 'Carded post', es: 'Artículo en tarjeta' },
     categories: [categoryId],
     // Newest of all, whatever other suites publish meanwhile: first on the blog's first page.
-    publishedAt: '2099-01-01T00:00:00.000Z',
+    publishedAt: (await afterTheNewest('posts')).toISOString(),
   })
   caseStudySlug = uniqueSlug('design-case')
   const { doc } = await asAdminJson<{ doc: { id: number } }>('/api/case-studies?locale=en', {

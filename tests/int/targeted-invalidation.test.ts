@@ -4,6 +4,7 @@ import { asAdminJson } from '../support/api'
 import { startApp, type AppServer } from '../support/app-server'
 import { comparableBody } from '../support/comparable-body'
 import {
+  afterTheNewest,
   createCategory,
   createDocument,
   uniqueSlug,
@@ -37,9 +38,20 @@ const unpublished = new Set<CreatedDocument>()
 
 const FRESH_WITHIN_MS = 10_000
 
+/** Posts newer than the two groups': the selection pages show these, never a group's post. */
+const NEWER_POSTS = 6
+/** The publication dates this file gives, a minute apart, each newer than the last. */
+let lastDate = 0
+const nextDate = () => new Date((lastDate += 60_000)).toISOString()
+
 beforeAll(async () => {
   const env = inject('appEnv')
   const run = process.env.TEST_RUN_ID ?? 'main'
+  // The groups' posts are dated after every post other files published, and six more after
+  // them: so the home and the blog's first page (SELECTION_PAGES) show none of the groups'
+  // posts, while llms.txt and the feeds (the newest 20 and 50) list all of them, in any order
+  // of the files.
+  lastDate = (await afterTheNewest('posts')).getTime()
   const group = async (name: string) => {
     const category = await createCategory({ en: `${name} topic`, es: `Tema ${name}` })
     const posts: CreatedDocument[] = []
@@ -49,12 +61,19 @@ beforeAll(async () => {
           status: 'published',
           slug: uniqueSlug(`targeted-${name}`),
           categories: [category],
+          publishedAt: nextDate(),
         }),
       )
     return { category, posts }
   }
   first = await group('first')
   second = await group('second')
+  for (let index = 0; index < NEWER_POSTS; index += 1)
+    await createDocument('posts', {
+      status: 'published',
+      slug: uniqueSlug('targeted-newer'),
+      publishedAt: nextDate(),
+    })
   caseStudy = await createDocument('case-studies', { status: 'published' })
   ;[cached, uncached] = await Promise.all([
     startApp(`targeted-invalidation-cached-${run}`, env),
@@ -233,6 +252,8 @@ describe('a publish', () => {
         status: 'published',
         slug: uniqueSlug('targeted-new'),
         categories: [first.category],
+        // The newest of all: the first category's posts show it among their related posts.
+        publishedAt: nextDate(),
       })
     }, selectionMayRender)
     for (const path of first.posts.flatMap((post) => documentUrls('posts', post)))

@@ -2,7 +2,7 @@ import sharp from 'sharp'
 
 import { COVER_MIN_WIDTH } from '@/media/limits'
 
-import { asAdmin, asAdminJson } from './api'
+import { asAdmin, asAdminJson, getJson } from './api'
 
 export type PublicCollection = 'posts' | 'case-studies'
 
@@ -93,6 +93,20 @@ export async function createDocument(
     })
   }
   return { id, slug, title }
+}
+
+/**
+ * A publication date later than every published document of `collection`'s, plus `offsetMs`:
+ * files share one database and run in any order, and some publish documents dated years ahead,
+ * so "newest" has to be measured, not assumed.
+ */
+export async function afterTheNewest(collection: PublicCollection, offsetMs = 0): Promise<Date> {
+  const { body } = await getJson<{ docs: { publishedAt?: string | null }[] }>(
+    `/api/${collection}?sort=-publishedAt&limit=1&depth=0&select=publishedAt`,
+  )
+  const docs = body.docs
+  const newest = Date.parse(docs[0]?.publishedAt ?? '')
+  return new Date(Math.max(Number.isNaN(newest) ? 0 : newest + 60_000, Date.now()) + offsetMs)
 }
 
 /** Saves a newer draft of a published document without publishing it. */
