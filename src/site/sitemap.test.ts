@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest'
 
 import { validatorsOf } from '@/http/text-response'
 
-import { sitemapFiles, urlElements, urlsetParts } from './sitemap'
+import { validateSitemap } from '../../tests/support/sitemap-xsd'
+
+import { sitemapFiles, sitemapIndex, urlElements, urlsetParts } from './sitemap'
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
 const OPEN =
@@ -99,5 +101,54 @@ describe('sitemapFiles and urlsetParts', () => {
     // The frame, then one part of about 64 KB: a small share of the 10,000 elements.
     expect(produced).toBeGreaterThan(0)
     expect(produced).toBeLessThan(1_000)
+  })
+})
+
+describe('the sitemap against the sitemaps.org schemas (xmllint)', () => {
+  /** Pages of every kind the site lists: alternates and a date, one locale only, no date. */
+  const elements = [
+    ...siteElements(3),
+    ...urlElements({
+      urlFor: (locale) => `https://example.test/${locale}/blog/solo`,
+      lastModified: '2026-02-03T04:05:06.789Z',
+      locales: ['es'],
+    }),
+    ...urlElements({ urlFor: (locale) => `https://example.test/${locale}/contact` }),
+  ]
+
+  it('a sitemap file with hreflang alternates is valid, `<lastmod>` before the `<xhtml:link>`s', () => {
+    const [file] = sitemapFiles(elements)
+    const verdict = validateSitemap(joined(urlsetParts(elements, file!)), 'urlset')
+    expect(verdict.report).toBe('- validates')
+    expect(verdict.valid).toBe(true)
+  })
+
+  it('each file of a split sitemap is valid', () => {
+    const files = sitemapFiles(elements, { urls: 3, bytes: 50 * 1024 * 1024 })
+    expect(files.length).toBeGreaterThan(1)
+    for (const file of files) {
+      expect(validateSitemap(joined(urlsetParts(elements, file)), 'urlset').report).toBe(
+        '- validates',
+      )
+    }
+  })
+
+  it('the sitemap index is valid against siteindex.xsd', () => {
+    expect(validateSitemap(sitemapIndex('https://example.test', 3), 'index').report).toBe(
+      '- validates',
+    )
+  })
+
+  it('the check is strict: an alternate before `<lastmod>`, or an undeclared element, is refused', () => {
+    const url = (inner: string) =>
+      `${wholeFile([`<url>\n<loc>https://example.test/en</loc>\n${inner}</url>\n`])}`
+    const link = '<xhtml:link rel="alternate" hreflang="es" href="https://example.test/es" />\n'
+    const lastmod = '<lastmod>2026-01-01T00:00:00.000Z</lastmod>\n'
+    expect(validateSitemap(url(lastmod + link), 'urlset').valid).toBe(true)
+    const misordered = validateSitemap(url(link + lastmod), 'urlset')
+    expect(misordered.valid).toBe(false)
+    expect(misordered.report).toContain("lastmod': This element is not expected")
+    expect(validateSitemap(url('<xhtml:meta name="x" />\n'), 'urlset').valid).toBe(false)
+    expect(validateSitemap(url(link.replace('alternate', 'canonical')), 'urlset').valid).toBe(false)
   })
 })

@@ -33,7 +33,11 @@ const URLSET_OPEN =
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
 const URLSET_CLOSE = '</urlset>\n'
 
-/** One `<url>` element per locale of `page`, each with the alternates of every locale. */
+/**
+ * One `<url>` element per locale of `page`, each with the alternates of every locale. The order
+ * inside is the schema's (sitemap.xsd): `<loc>`, `<lastmod>`, then elements of other namespaces —
+ * an `<xhtml:link>` before `<lastmod>` makes the file invalid.
+ */
 export function urlElements(page: SitemapPage): string[] {
   const locales = page.locales ?? LOCALES
   const alternates =
@@ -49,7 +53,7 @@ export function urlElements(page: SitemapPage): string[] {
   const lastmod = page.lastModified ? `<lastmod>${escapeXml(page.lastModified)}</lastmod>\n` : ''
   return locales.map(
     (locale) =>
-      `<url>\n<loc>${escapeXml(page.urlFor(locale))}</loc>\n${alternates}${lastmod}</url>\n`,
+      `<url>\n<loc>${escapeXml(page.urlFor(locale))}</loc>\n${lastmod}${alternates}</url>\n`,
   )
 }
 

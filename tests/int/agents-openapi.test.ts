@@ -11,11 +11,13 @@ import {
 import { postInquiry, resetBudgets, uniqueClient, validInquiry } from '../support/inquiries'
 import { fileUrl } from '../support/media'
 import { describeErrors, openApiValidator } from '../support/openapi-ajv'
+import { REDOCLY_LINT_TIMEOUT_MS, redoclyLint } from '../support/redocly-lint'
 
 /**
  * /openapi.json (spec 4.7, 9): a valid OpenAPI 3.1.0 document, and a contract that the live
  * service keeps: every documented response of every operation is provoked here and checked
- * against its documented schema (Ajv, JSON Schema 2020-12) and documented headers.
+ * against its documented schema (Ajv, JSON Schema 2020-12), documented headers and documented
+ * Content-Type. The document passes the strictest lint client generators are checked with.
  */
 
 type Json = Record<string, unknown>
@@ -77,6 +79,19 @@ async function expectDocumented(operationId: string, response: Response, expecte
     }
   }
 
+  // The Content-Type sent is one the response documents (exactly, or within a range: `image/*`).
+  const documentedTypes = Object.keys(documented!.content ?? {})
+  if (documentedTypes.length > 0) {
+    const sent = (response.headers.get('content-type') ?? '').split(';')[0]!.trim()
+    const listed = documentedTypes.some((type) =>
+      type.endsWith('/*') ? sent.startsWith(type.slice(0, -1)) : sent === type,
+    )
+    expect(
+      listed,
+      `${operationId} ${response.status} sends ${sent}, documents ${documentedTypes}`,
+    ).toBe(true)
+  }
+
   const schema = documented!.content?.['application/json']?.schema
   const bytes = Buffer.from(await response.arrayBuffer())
   if (!schema) return
@@ -94,6 +109,17 @@ describe('GET /openapi.json', () => {
     expect(document.openapi).toBe('3.1.0')
     expect((document.info as Json).version).toBe('1.0.0')
   })
+
+  it(
+    'passes `redocly lint` (recommended-strict, redocly.yaml) with no error and no warning',
+    () => {
+      const report = redoclyLint([document])
+      expect(report.documents[0]!.problems).toEqual([])
+      expect(report.documents[0]!.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 })
+      expect(report.status).toBe(0)
+    },
+    REDOCLY_LINT_TIMEOUT_MS,
+  )
 
   it('names the nine operations and no private path', () => {
     expect([...operations.keys()].sort()).toEqual(

@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { baseUrl, get } from '../support/api'
 import { startApp, type AppServer } from '../support/app-server'
 import { createDocument } from '../support/factories'
+import { validateSitemap } from '../support/sitemap-xsd'
 
 /**
  * The sitemap becomes an index of `/sitemap/{n}.xml` files when the site would pass the URL
  * limit of one file: here an instance with the limit lowered to 5 (SITEMAP_URLS_MAX), on the
- * same database as the suite's instance, which fits the site in one file.
+ * same database as the suite's instance, which fits the site in one file. Every file served, in
+ * either form, is valid against the sitemaps.org schemas (xmllint, tests/fixtures/sitemaps).
  */
 
 const LIMIT = 5
@@ -29,10 +31,14 @@ afterAll(async () => {
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!)
 
 describe('the sitemap index', () => {
-  it('is one file while the site fits, with no index files', async () => {
+  it('is one file while the site fits, with no index files, valid against sitemap.xsd', async () => {
     const xml = await (await get('/sitemap.xml')).text()
     expect(xml).toContain('<urlset')
     expect(xml).not.toContain('<sitemapindex')
+    // A document's entry: its date, then its alternates (the order sitemap.xsd requires).
+    expect(xml).toContain(`<loc>${baseUrl()}/en/blog/${slug}</loc>\n<lastmod>`)
+    expect(xml).toMatch(/<\/lastmod>\n<xhtml:link rel="alternate" hreflang="en"/)
+    expect(validateSitemap(xml, 'urlset').report).toBe('- validates')
     expect((await get('/sitemap/1.xml')).status).toBe(404)
   })
 
@@ -42,6 +48,7 @@ describe('the sitemap index', () => {
     expect(index.headers.get('content-type')).toMatch(/xml/)
     const indexXml = await index.text()
     expect(indexXml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
+    expect(validateSitemap(indexXml, 'index').report).toBe('- validates')
     const files = locs(indexXml)
     expect(files.length).toBeGreaterThan(1)
     files.forEach((file, position) => expect(file).toBe(`${small.url}/sitemap/${position + 1}.xml`))
@@ -53,6 +60,7 @@ describe('the sitemap index', () => {
       expect(part.headers.get('cache-control')).toMatch(/public/)
       const xml = await part.text()
       expect(xml).toContain('<urlset')
+      expect(validateSitemap(xml, 'urlset').report, file).toBe('- validates')
       const here = locs(xml)
       expect(here.length).toBeGreaterThan(0)
       expect(here.length).toBeLessThanOrEqual(LIMIT)

@@ -14,8 +14,30 @@ export function errorSchemaName(code: ErrorCode): string {
   return `${code.replace(/(^|_)([a-z])/g, (_, __, letter: string) => letter.toUpperCase())}Error`
 }
 
-/** The error body of the whole interface, and one schema per code. */
-export function errorSchemas(): Record<string, JsonSchema> {
+/**
+ * What every described operation declares: it is public and needs no credentials (`security: []`,
+ * stated on each operation so that no client generator or linter has to assume it).
+ */
+export const publicOperation = () => ({ security: [] as Record<string, string[]>[] })
+
+/**
+ * The error codes whose schemas `fragment` (paths, responses) refers to, in the table's order:
+ * the document holds the schema of each code an operation answers with, and no other (a schema
+ * nothing refers to is dead weight that linters and client generators flag).
+ */
+export function errorCodesUsedBy(fragment: unknown): ErrorCode[] {
+  const refs = new Set(
+    [...JSON.stringify(fragment).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map(
+      (match) => match[1]!,
+    ),
+  )
+  return (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) =>
+    refs.has(errorSchemaName(code)),
+  )
+}
+
+/** The error body of the whole interface, and one schema for each of `codes`. */
+export function errorSchemas(codes: readonly ErrorCode[]): Record<string, JsonSchema> {
   const schemas: Record<string, JsonSchema> = {
     ErrorDetail: {
       type: 'object',
@@ -45,7 +67,7 @@ export function errorSchemas(): Record<string, JsonSchema> {
       },
     },
   }
-  for (const code of Object.keys(ERROR_STATUS) as ErrorCode[]) {
+  for (const code of codes) {
     schemas[errorSchemaName(code)] = {
       description: `The error with code \`${code}\` (HTTP ${ERROR_STATUS[code]}).`,
       allOf: [

@@ -16,7 +16,7 @@ import {
 import type { PublicField } from '@/fields/public'
 import type { JsonSchema } from '@/inquiries/contract'
 
-import { errorResponse, json, parameterRef, ref } from './components'
+import { errorResponse, json, parameterRef, publicOperation, ref } from './components'
 import { propertiesOf } from './fields'
 
 /**
@@ -129,14 +129,26 @@ function componentName(collection: ReadableCollection, parameter: string): strin
   return parameter.charAt(0).toUpperCase() + parameter.slice(1)
 }
 
+/**
+ * How a list parameter (`select`) is sent, in both forms the server reads: OpenAPI's default for an
+ * array (`style: form`, `explode: true`: the parameter repeated), which generated clients such as
+ * openapi-fetch send, and one comma-separated value, which people type. The schema can state only
+ * one style, so it states the clients' and the description adds the other.
+ */
+function listForms(name: string): string {
+  return `Send the names in one comma-separated value (\`${name}=title,slug\`) repeat the parameter (\`${name}=title&${name}=slug\`, how OpenAPI clients send an array), or both.`
+}
+
 function parameterObject(parameter: QueryParameter) {
   return {
     name: parameter.name,
     in: 'query',
     required: false,
-    description: parameter.description,
+    description: parameter.list
+      ? `${parameter.description} ${listForms(parameter.name)}`
+      : parameter.description,
     schema: parameter.schema,
-    ...(parameter.list ? { style: 'form', explode: false } : {}),
+    ...(parameter.list ? { style: 'form', explode: true } : {}),
   }
 }
 
@@ -177,6 +189,14 @@ const LIST_DESCRIPTIONS: Record<ReadableCollection, string> = {
     'Every category, alphabetical by slug unless `sort` says otherwise, with the same parameters, bounds and errors as the document lists.',
 }
 
+const DOCUMENT_DESCRIPTIONS: Record<ReadableCollection, string> = {
+  posts:
+    'One published post by its id, with the same `locale`, `depth` and `select` as the list. A draft, or an id that does not exist, is a 404 alike.',
+  'case-studies':
+    'One published case study by its id, with the same `locale`, `depth` and `select` as the list. A draft, or an id that does not exist, is a 404 alike.',
+  categories: 'One category by its id, with the same `locale`, `depth` and `select` as the list.',
+}
+
 function collectionPaths(
   collection: ReadableCollection,
   query: { list: string[]; document: string[] },
@@ -190,6 +210,7 @@ function collectionPaths(
         tags: [tag],
         summary: isCategory ? 'List categories' : `List published ${plural}`,
         description: LIST_DESCRIPTIONS[collection],
+        ...publicOperation(),
         parameters: query.list.map(parameterRef),
         responses: {
           '200': {
@@ -205,6 +226,8 @@ function collectionPaths(
         operationId: get,
         tags: [tag],
         summary: isCategory ? 'Get one category' : `Get one published ${singular}`,
+        description: DOCUMENT_DESCRIPTIONS[collection],
+        ...publicOperation(),
         parameters: [parameterRef('DocumentId'), ...query.document.map(parameterRef)],
         responses: {
           '200': {

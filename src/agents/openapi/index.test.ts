@@ -11,6 +11,9 @@ import { listQuerySchema, queryParameters, SLUG_FILTER } from '@/content/query-s
 import { ERROR_STATUS } from '@/http/errors'
 import { LOCALES } from '@/i18n/locales'
 import { inquirySchema } from '@/inquiries/schema'
+import { contentPolicy } from '@/media/content-policy'
+import { MEDIA_LIMITS } from '@/media/limits'
+import { SITE } from '@/site/config'
 
 import { describeErrors, openApiValidator } from '../../../tests/support/openapi-ajv'
 import { SITE_URL } from '../../../tests/support/site-fixtures'
@@ -18,7 +21,8 @@ import { SITE_URL } from '../../../tests/support/site-fixtures'
 import { documentSchema, errorSchemaName, openApiDocument } from '.'
 
 const document = openApiDocument(SITE_URL)
-type Operation = { operationId: string; responses: Record<string, unknown> }
+type Ref = { $ref?: string }
+type Operation = { operationId: string; responses: Record<string, unknown>; security?: unknown }
 const operations = Object.values(
   document.paths as Record<string, Record<string, Operation>>,
 ).flatMap((item) => Object.values(item))
@@ -118,11 +122,71 @@ describe('openApiDocument', () => {
     expect(document.components.schemas.Inquiry).toEqual(expected)
   })
 
-  it('has an error schema for every error code', () => {
+  it('has an error schema for each error code an operation answers with, and no other', () => {
+    const answered = new Set(
+      operations.flatMap((operation) =>
+        Object.values(
+          operation.responses as Record<string, { content?: Record<string, { schema?: Ref }> }>,
+        ).flatMap((response) =>
+          Object.values(response.content ?? {}).map((media) => media.schema?.$ref ?? ''),
+        ),
+      ),
+    )
     for (const code of Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[]) {
-      expect(document.components.schemas).toHaveProperty(errorSchemaName(code))
+      const name = errorSchemaName(code)
+      expect(Object.hasOwn(document.components.schemas, name), name).toBe(
+        answered.has(`#/components/schemas/${name}`),
+      )
     }
+    // What every operation answers with a 400 or 404, and what none does.
+    expect(document.components.schemas).toHaveProperty('InvalidParameterError')
+    expect(document.components.schemas).toHaveProperty('NotFoundError')
+    expect(document.components.schemas).not.toHaveProperty('MethodNotAllowedError')
     expect(errorSchemaName('invalid_parameter')).toBe('InvalidParameterError')
+  })
+
+  it('declares every operation public (`security: []`) and the terms of use', () => {
+    for (const operation of operations) {
+      expect(operation.security, operation.operationId).toEqual([])
+    }
+    expect(document.info.license).toEqual({
+      name: `Proprietary: © ${SITE.name}, all rights reserved`,
+      url: `${SITE_URL}/docs/api`,
+    })
+    // The page the license points at states the terms: the reference shows the description.
+    expect(document.info.description).toContain('Terms of use:')
+  })
+
+  it('documents each Content-Type a media file is sent with', () => {
+    const { responses } = document.paths['/api/media/file/{filename}'].get
+    const documented = (status: '200' | '206') =>
+      Object.keys((responses[status] as { content: Record<string, unknown> }).content)
+    expect(documented('200')).toEqual([
+      'image/*',
+      'video/*',
+      'application/pdf',
+      'application/octet-stream',
+    ])
+    expect(documented('206')).toEqual(documented('200'))
+    // What the server labels a stored file with, for every type uploads allow and an unknown one.
+    const matches = (type: string) =>
+      documented('200').some((range) =>
+        range.endsWith('/*') ? type.startsWith(range.slice(0, -1)) : type === range,
+      )
+    for (const stored of [...MEDIA_LIMITS.mimeTypes, null, 'not a type']) {
+      const { contentType } = contentPolicy(stored)
+      expect(matches(contentType), contentType).toBe(true)
+    }
+  })
+
+  it('documents `select` as the array OpenAPI clients send (`select=a&select=b`) and the comma form', () => {
+    const { PostSelect } = document.components.parameters as Record<
+      string,
+      { description: string } & Record<string, unknown>
+    >
+    expect(PostSelect).toMatchObject({ style: 'form', explode: true, schema: { type: 'array' } })
+    expect(PostSelect!.description).toContain('`select=title,slug`')
+    expect(PostSelect!.description).toContain('`select=title&select=slug`')
   })
 
   it('gives both inquiry refusals that ask to wait a required Retry-After', () => {

@@ -9,7 +9,7 @@ import { AGENT_PATHS } from '@/site/agent-paths'
 import { paths } from '@/site/routes'
 import { absoluteUrl } from '@/site/view'
 
-import { errorSchemas, sharedHeaders } from './components'
+import { errorCodesUsedBy, errorSchemas, sharedHeaders } from './components'
 import { categorySchemas, contentParameters, contentPaths, contentSchemas } from './content'
 import { inquiryPaths, inquirySchemas } from './inquiries'
 import { mediaHeaders, mediaParameters, mediaPaths, mediaSchemas } from './media'
@@ -35,7 +35,27 @@ function agentResources(siteUrl: string): string {
   return `For agents: every page also has a markdown twin (append \`.md\`), an index at ${absoluteUrl(siteUrl, AGENT_PATHS.llms)}, a schema.org feed at ${absoluteUrl(siteUrl, AGENT_PATHS.schemaFeed)}, agent skills at ${absoluteUrl(siteUrl, AGENT_PATHS.skillsIndex)}, and an MCP server at ${absoluteUrl(siteUrl, AGENT_PATHS.mcp)} whose tools read published content (${[SEARCH_CONTENT_TOOL, LIST_DOCUMENTS_TOOL, GET_DOCUMENT_TOOL].map((tool) => `\`${tool}\``).join(', ')}) and send an inquiry (\`${SEND_INQUIRY_TOOL}\` is \`createInquiry\`).`
 }
 
+/**
+ * The terms the API and its content are offered under. The site publishes no terms of use and no
+ * open license: its content is the firm's, all rights reserved (the footer's ©), offered to be
+ * read through the API and linked to. The license URL is the contact page, where permission for
+ * any other use is asked. Point it at a terms page instead once the site has one.
+ */
+function license(siteUrl: string) {
+  return {
+    name: `Proprietary: © ${SITE.name}, all rights reserved`,
+    // The API reference page, whose introduction states the terms (the description below).
+    url: absoluteUrl(siteUrl, AGENT_PATHS.apiReference),
+  }
+}
+
 export function openApiDocument(siteUrl: string) {
+  const operationPaths = {
+    ...contentPaths(),
+    ...searchPaths(),
+    ...inquiryPaths(),
+    ...mediaPaths(),
+  }
   return {
     openapi: OPENAPI_VERSION,
     info: {
@@ -45,9 +65,11 @@ export function openApiDocument(siteUrl: string) {
       description: [
         `The public interface of ${SITE.name}: read published posts and case studies as JSON, stream their media files, and send a project inquiry to the team.`,
         'Reads need no authentication; only published documents are ever returned.',
+        `Terms of use: the content and media files are © ${SITE.name}, all rights reserved. They are offered to be read and linked to; any other use needs the firm's permission, asked through the contact page.`,
         agentResources(siteUrl),
       ].join('\n\n'),
       contact: { name: SITE.name, url: absoluteUrl(siteUrl, paths.contact('en')) },
+      license: license(siteUrl),
     },
     servers: [{ url: siteUrl }],
     externalDocs: {
@@ -61,12 +83,7 @@ export function openApiDocument(siteUrl: string) {
       { name: 'inquiries', description: 'Project inquiries to the team' },
       { name: 'media', description: 'Images and files used by published documents' },
     ],
-    paths: {
-      ...contentPaths(),
-      ...searchPaths(),
-      ...inquiryPaths(),
-      ...mediaPaths(),
-    },
+    paths: operationPaths,
     components: {
       schemas: {
         ...contentSchemas(),
@@ -74,7 +91,7 @@ export function openApiDocument(siteUrl: string) {
         ...categorySchemas(),
         ...searchSchemas(),
         ...inquirySchemas(),
-        ...errorSchemas(),
+        ...errorSchemas(errorCodesUsedBy(operationPaths)),
       },
       parameters: { ...contentParameters(), ...mediaParameters() },
       headers: { ...sharedHeaders(), ...mediaHeaders() },

@@ -1,6 +1,6 @@
 import { inquiryRequestSchema, INQUIRY_LIMITS } from '@/inquiries/contract'
 
-import { errorResponse, headerRef, json, ref } from './components'
+import { errorResponse, headerRef, json, publicOperation, ref } from './components'
 
 /** `POST /api/inquiries`: its body is the inquiry zod schema (src/inquiries/schema.ts). */
 export function inquiryPaths() {
@@ -16,6 +16,7 @@ export function inquiryPaths() {
           `Budgets per hour, shared with the MCP tool \`send_inquiry\` and the contact form: ${INQUIRY_LIMITS.perEmail} per email address, ${INQUIRY_LIMITS.perClient} per client (${INQUIRY_LIMITS.unidentified} shared by unidentified clients), ${INQUIRY_LIMITS.global} in total.`,
           'Cross-origin browser requests are refused. A refused request spends no budget. Not idempotent.',
         ].join(' '),
+        ...publicOperation(),
         requestBody: { required: true, content: json(ref('Inquiry')) },
         responses: {
           '201': { description: 'Inquiry received.', content: json(ref('InquiryAccepted')) },

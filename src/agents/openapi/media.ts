@@ -1,4 +1,37 @@
-import { errorResponse, headerParameter, headerRef, parameterRef, textHeader } from './components'
+import { MEDIA_LIMITS } from '@/media/limits'
+
+import {
+  errorResponse,
+  headerParameter,
+  headerRef,
+  parameterRef,
+  publicOperation,
+  textHeader,
+} from './components'
+
+/** What a stored file of unknown or malformed type is sent as (`contentPolicy` in src/media). */
+const MEDIA_FALLBACK_TYPE = 'application/octet-stream'
+
+/** Top-level types whose every subtype is sent as stored: documented as one range (`image/*`). */
+const RANGE_TYPES = new Set(['image', 'video', 'audio'])
+
+/**
+ * The types a media file is sent as: its stored type, one of those uploads allow
+ * (`MEDIA_LIMITS.mimeTypes`) — images and videos as the ranges `image/*` and `video/*`, which also
+ * cover the generated sizes and any type the allow-list gains — or the fallback.
+ */
+function mediaFileTypes(): string[] {
+  const types = MEDIA_LIMITS.mimeTypes.map((type) => {
+    const [top] = type.split('/')
+    return RANGE_TYPES.has(top!) ? `${top}/*` : type
+  })
+  return [...new Set([...types, MEDIA_FALLBACK_TYPE])]
+}
+
+/** A response body of raw bytes, in any of the media file types (OpenAPI 3.1: no schema). */
+function fileContent() {
+  return Object.fromEntries(mediaFileTypes().map((type) => [type, {}]))
+}
 
 /** `GET /api/media/file/{filename}`: the bytes of a public media file, with validators and ranges. */
 export function mediaPaths() {
@@ -14,7 +47,8 @@ export function mediaPaths() {
         tags: ['media'],
         summary: 'Get a media file',
         description:
-          'The bytes of an image or file that a published document uses. The actual `Content-Type` is the file’s own (e.g. `image/png`).',
+          'The bytes of an image or file that a published document uses. The `Content-Type` is the file’s own (e.g. `image/png`), or `application/octet-stream` when its type is unknown.',
+        ...publicOperation(),
         parameters: [
           parameterRef('Filename'),
           parameterRef('Range'),
@@ -28,12 +62,12 @@ export function mediaPaths() {
           '200': {
             description: 'The file.',
             headers: fileHeaders,
-            content: { 'application/octet-stream': {} },
+            content: fileContent(),
           },
           '206': {
             description: 'The requested byte range.',
             headers: { ...fileHeaders, 'Content-Range': headerRef('ContentRange') },
-            content: { 'application/octet-stream': {} },
+            content: fileContent(),
           },
           '304': { description: 'Not modified.', headers: { ETag: headerRef('ETag') } },
           ...errorResponse('invalid_parameter', 'The filename is not a single file name.'),

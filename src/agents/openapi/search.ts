@@ -2,6 +2,8 @@ import { LOCALES } from '@/i18n/locales'
 
 import { SEARCH_BUDGET, SEARCH_BUDGET_UNIDENTIFIED, SEARCH_LIMITS } from '@/search/contract'
 
+import { publicOperation } from './components'
+
 /*
  * `GET /api/search` in the OpenAPI document: index.ts spreads `searchPaths()` into
  * its `paths` and `searchSchemas()` into `components.schemas`. Besides its own two schemas, the
@@ -84,6 +86,7 @@ export function searchPaths() {
           'Every word must match; the text is read as plain words (quotes, operators and punctuation have no meaning). Ranked by relevance (a title hit counts most, then the excerpt, then the body), then newest first.',
           `Searches per client: ${SEARCH_BUDGET.points} per ${SEARCH_BUDGET.durationSeconds} s (${SEARCH_BUDGET_UNIDENTIFIED.points} shared by unidentified clients). Responses are not cacheable.`,
         ].join(' '),
+        ...publicOperation(),
         parameters: [
           {
             name: 'q',
