@@ -15,7 +15,7 @@ import sharp from 'sharp'
 import { PAYLOAD_LOG_OPTIONS } from '@/lib/logger'
 import { pgPreparingStatements } from '@/lib/prepared-statements'
 import { withProjectAnswers } from '@/lib/payload-answers'
-import { hideStorageInternals } from '@/media/admin-columns'
+import { storageInternals } from '@/media/storage-internals'
 import { s3Settings } from '@/media/s3'
 import { redirectsPluginConfig } from '@/redirects/collection'
 import { publicSeoGroup, seoPluginConfig } from '@/fields/seo'
@@ -135,8 +135,9 @@ export default buildConfig({
     seoPlugin(seoPluginConfig),
     // Its group of fields is public, as the fields in it say (src/fields/public.ts).
     publicSeoGroup,
-    // After the storage plugin: its bookkeeping fields are no list columns for editors.
-    hideStorageInternals,
+    // After the storage plugin: its bookkeeping fields are read by signed-in users only, and are
+    // no list columns for editors.
+    storageInternals,
   ],
   defaultDepth: QUERY_LIMITS.depthDefault,
   maxDepth: QUERY_LIMITS.depthMax,

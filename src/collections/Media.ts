@@ -12,7 +12,9 @@ import { explainRefusedFile } from '@/media/upload-errors'
 
 /**
  * Uploaded files. They are served by `src/app/api/media/file/[filename]/route.ts` (ranges,
- * conditional requests, embargo), not by Payload's own file handler.
+ * conditional requests, embargo), not by Payload's own file handler. The storage plugin adds its
+ * bookkeeping fields (`prefix`, `_objectKey`) after this config; only signed-in users read them
+ * (src/media/storage-internals.ts), and they are no columns of the list.
  */
 export const Media: CollectionConfig = {
   slug: 'media',

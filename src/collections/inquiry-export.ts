@@ -1,8 +1,16 @@
 import { importExportPlugin } from '@payloadcms/plugin-import-export'
-import type { CollectionConfig, Endpoint, PayloadHandler, PayloadRequest } from 'payload'
+import {
+  APIError,
+  type CollectionBeforeOperationHook,
+  type CollectionConfig,
+  type Endpoint,
+  type PayloadHandler,
+  type PayloadRequest,
+} from 'payload'
 
 import { editorsOrAdmins, isEditor } from '@/access/roles'
 import { ERROR_STATUS } from '@/http/error-codes'
+import { spreadsheetSafeCsv } from '@/lib/spreadsheet-csv'
 
 /** The collections editors may export (as CSV, from the list's menu). */
 export const EXPORTABLE_COLLECTIONS = ['inquiries'] as const
@@ -46,6 +54,39 @@ const editorsOnlyHandler =
     return handler(req)
   }
 
+/**
+ * A CSV answer of the plugin, every cell written again by the one function that writes cells
+ * (src/lib/spreadsheet-csv.ts): what senders typed opens in a spreadsheet as text, never as a
+ * formula, in whatever column the export has, now or later. The plugin's writer takes no options
+ * from us, so its output is read back and rewritten as it streams. JSON is left as it is: no
+ * spreadsheet opens it.
+ */
+const spreadsheetSafeHandler =
+  (handler: PayloadHandler): PayloadHandler =>
+  async (req) => {
+    const response = await handler(req)
+    const isCsv = response.headers.get('content-type')?.startsWith('text/csv') ?? false
+    if (!isCsv || response.body === null) return response
+    const headers = new Headers(response.headers)
+    headers.delete('content-length')
+    return new Response(spreadsheetSafeCsv(response.body), {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    })
+  }
+
+/**
+ * An export is downloaded, never saved: the plugin would write a saved one to a file of its own
+ * (a copy of the inbox kept on the server, written past `spreadsheetSafeHandler`), whatever its
+ * hidden Save button says. Refused as an operation, not by access, which the export drawer needs.
+ */
+const refuseSavedExport: CollectionBeforeOperationHook = ({ operation }) => {
+  if (operation === 'create') {
+    throw new APIError('Exports are downloaded, not saved.', ERROR_STATUS.forbidden)
+  }
+}
+
 function forEditors(collection: CollectionConfig): CollectionConfig {
   return {
     ...collection,
@@ -59,8 +100,13 @@ function forEditors(collection: CollectionConfig): CollectionConfig {
     admin: { ...collection.admin, hidden: ({ user }) => !isEditor(user) },
     endpoints: (collection.endpoints || []).map((endpoint): Endpoint => ({
       ...endpoint,
-      handler: editorsOnlyHandler(endpoint.handler),
+      handler: editorsOnlyHandler(spreadsheetSafeHandler(endpoint.handler)),
     })),
+    hooks: {
+      ...collection.hooks,
+      // Before the plugin's own, which writes the file.
+      beforeOperation: [refuseSavedExport, ...(collection.hooks?.beforeOperation ?? [])],
+    },
   }
 }
 
@@ -76,7 +122,8 @@ function closed(collection: CollectionConfig): CollectionConfig {
 
 /**
  * Payload's official import/export plugin, for CSV exports of the inquiry inbox: the list's menu
- * has "Export", which exports what the list shows (its filters and search) as CSV, synchronously.
+ * has "Export", which exports what the list shows (its filters and search) as CSV, synchronously,
+ * every cell safe to open in a spreadsheet (`spreadsheetSafeHandler`).
  */
 export const inquiryExport = importExportPlugin({
   collections: EXPORTABLE_COLLECTIONS.map((slug) => ({

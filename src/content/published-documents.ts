@@ -608,6 +608,8 @@ interface Builder {
   /** Media anonymous callers may read (the embargo): a document showing another is Payload's. */
   publicMedia: ReadonlySet<number>
   mediaUrl: (filename: unknown, stored: unknown) => string | null
+  /** Fields of a file that anonymous callers never read (`hiddenMediaFields`). */
+  hiddenMediaFields: ReadonlySet<string>
   /** Why Payload must answer for the document being built, once something is not written out here. */
   declined?: string
   /** The fields of a populated category. */
@@ -634,7 +636,7 @@ function mediaDocument(id: number, builder: Builder): unknown {
     }
   }
   const thumbnail = sizes.thumbnail as Row | undefined
-  return {
+  const media: Row = {
     id,
     alt: localized((row._locales ?? []) as LocaleRow[], 'alt', builder.locale, 'text'),
     prefix: row.prefix,
@@ -654,6 +656,20 @@ function mediaDocument(id: number, builder: Builder): unknown {
     focalY: number(row.focal_y),
     sizes,
   }
+  for (const name of builder.hiddenMediaFields) delete media[name]
+  return media
+}
+
+/**
+ * The fields of a file with read access of their own: the storage plugin's bookkeeping
+ * (`prefix`, `_objectKey`, src/media/storage-internals.ts), kept from anonymous callers, whom
+ * alone these reads answer. Payload leaves them out of its answer; so does this one.
+ */
+function hiddenMediaFields(payload: Payload): ReadonlySet<string> {
+  const fields = payload.collections.media?.config.flattenedFields ?? []
+  return new Set(
+    fields.filter((field) => field.access?.read !== undefined).map((field) => field.name),
+  )
 }
 
 /** PostgreSQL's `numeric`, which node-postgres reads as text, as the number Payload answers. */
@@ -890,6 +906,7 @@ async function builderFor(
     related,
     categoryFields,
     publicMedia: new Set(publicMedia),
+    hiddenMediaFields: hiddenMediaFields(payload),
     mediaUrl: (filename, stored) => {
       if (typeof stored === 'string' && stored !== '') {
         if (!stored.startsWith('/') && !stored.startsWith(serverURL || '')) return stored

@@ -44,11 +44,18 @@ function decodeInteger(value: unknown): unknown {
   return value.startsWith('-') && magnitude !== 0 ? -magnitude : magnitude
 }
 
-/** `form` style, not exploded: `title,slug`; spaces around names are ignored, `` is omitted. */
+/**
+ * A list as clients send one: `form` style, not exploded (`title,slug`), or exploded, the key
+ * given once per item (`select=title&select=slug`, what openapi-fetch sends by default); the two
+ * mix. Spaces around names are ignored; a value that is only spaces adds no item, and no items at
+ * all is the parameter omitted.
+ */
 function decodeList(value: unknown): unknown {
-  if (typeof value !== 'string') return value
-  if (value.trim() === '') return undefined
-  return value.split(',').map((name) => name.trim())
+  const given = typeof value === 'string' ? [value] : value
+  if (!Array.isArray(given) || !given.every((item) => typeof item === 'string')) return value
+  const items = given.filter((item) => item.trim() !== '')
+  if (items.length === 0) return undefined
+  return items.flatMap((item) => item.split(',')).map((name) => name.trim())
 }
 
 interface IntegerBounds {
@@ -174,7 +181,7 @@ const selectParameter = (collection: ReadableCollection, contract: ReadContract)
         ),
     )
     .meta({
-      description: `Comma-separated ${what} to return (\`id\` always is). Omitted or empty: every ${what.replace(/s$/, '')}. A name given twice counts once; spaces around names are ignored.`,
+      description: `The ${what} to return (\`id\` always is). Omitted or empty: every ${what.replace(/s$/, '')}. A name given twice counts once; spaces around names are ignored.`,
     })
 }
 
@@ -231,7 +238,7 @@ export interface QueryParameter {
   description: string
   /** JSON Schema 2020-12 of the decoded value (what a client means to send). */
   schema: JsonSchema
-  /** An array, sent comma-separated (`style: form`, `explode: false`). */
+  /** An array: comma-separated in one value, the parameter repeated, or both (`decodeList`). */
   list: boolean
 }
 

@@ -8,6 +8,8 @@ import {
   parseDocumentId,
   parseDocumentQuery,
   parseListQuery,
+  parsePayloadQuery,
+  PAYLOAD_QUERY_OPTIONS,
   SLUG_FILTER,
 } from './query'
 
@@ -224,5 +226,86 @@ describe('checkAnonymousPayloadRead', () => {
       'where[id][near]',
       'where[or][0][alt][near]',
     ])
+  })
+})
+
+describe('the query read as Payload reads it', () => {
+  const check = (query: string) => () => checkAnonymousPayloadRead(new URLSearchParams(query))
+
+  it('parses with the options of Payload’s REST handler', () => {
+    expect(PAYLOAD_QUERY_OPTIONS).toEqual({
+      allowEmptyArrays: true,
+      arrayLimit: 1000,
+      depth: 10,
+      ignoreQueryPrefix: true,
+    })
+    expect(parsePayloadQuery('?[where][filename][like]=x&limit[]=5')).toEqual({
+      where: { filename: { like: 'x' } },
+      limit: ['5'],
+    })
+  })
+
+  it('refuses a filter spelled with a leading bracket, as the plain spelling is', () => {
+    expect(problemFields(check('[where][filename][like]=x'))).toEqual(['where[filename][like]'])
+    expect(problemFields(check('%5Bwhere%5D%5Bfilename%5D%5Blike%5D=x'))).toEqual([
+      'where[filename][like]',
+    ])
+    expect(problemFields(() => list('[where][title][like]=x'))).toEqual(['where[title][like]'])
+    expect(problemFields(() => list('[where][or][0][title][like]=x'))).toEqual([
+      'where[or][0][title][like]',
+    ])
+    expect(list('[where][slug][equals]=hello').slug).toBe('hello')
+  })
+
+  it('refuses a filter Payload would read from JSON', () => {
+    expect(problemFields(check('where={"filename":{"like":"x"}}'))).toEqual(['where'])
+    expect(problemFields(check('[where]={"filename":{"like":"x"}}'))).toEqual(['where'])
+    expect(problemFields(() => list('where={"title":{"like":"x"}}'))).toEqual(['where'])
+  })
+
+  it('checks paging however it is spelled', () => {
+    expect(problemFields(check('[limit]=-1&[page]=0&[depth]=9'))).toEqual([
+      'limit',
+      'page',
+      'depth',
+    ])
+    expect(problemFields(check('limit[]=5'))).toEqual(['limit'])
+    expect(problemFields(check('limit=5&[limit]=6'))).toEqual(['limit'])
+    expect(problemFields(check('limit[a]=5'))).toEqual(['limit'])
+    expect(list('[limit]=5').limit).toBe(5)
+    expect(problemFields(() => list('limit=5&[limit]=6'))).toEqual(['limit'])
+    expect(problemFields(() => list('limit[a]=5'))).toEqual(['limit'])
+  })
+
+  it('keeps anonymous media reads paged', () => {
+    expect(problemFields(check('pagination=false'))).toEqual(['pagination'])
+    expect(problemFields(check('[pagination]=false'))).toEqual(['pagination'])
+    expect(check('pagination=true')).not.toThrow()
+  })
+
+  it('takes several ids only where the operator takes a list', () => {
+    expect(check('where[id][in]=1&where[id][in]=2,3&where[id][not_in][0]=4')).not.toThrow()
+    expect(problemFields(check('where[id][equals]=1&where[id][equals]=2'))).toEqual([
+      'where[id][equals]',
+    ])
+    expect(problemFields(check('where[id][in][]'))).toEqual(['where[id][in]'])
+  })
+})
+
+describe('select, in either of the forms clients send a list', () => {
+  it('reads the key given once per field as the comma-separated list', () => {
+    expect(list('select=title&select=slug').select).toEqual(['title', 'slug'])
+    expect(list('select[]=title&select[]=slug').select).toEqual(['title', 'slug'])
+    expect(list('select=title,slug&select=excerpt').select).toEqual(['title', 'slug', 'excerpt'])
+    expect(list('select=title&select=title').select).toEqual(['title'])
+    expect(list('select=&select=').select).toEqual([...PUBLIC_FIELDS.posts])
+    expect(
+      parseDocumentQuery(new URLSearchParams('select=title&select=slug'), 'posts').select,
+    ).toEqual(['title', 'slug'])
+  })
+
+  it('names unknown fields in either form', () => {
+    expect(problemFields(() => list('select=title&select=internalNotes'))).toEqual(['select'])
+    expect(problemFields(() => list('select[title]=true'))).toEqual(['select'])
   })
 })

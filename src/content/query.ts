@@ -1,3 +1,4 @@
+import { parse as parseQueryString } from 'qs-esm'
 import type { z } from 'zod'
 
 import { ApiError, type ErrorDetail } from '@/http/api-error'
@@ -32,16 +33,58 @@ export interface ListQuery extends DocumentQuery {
   category?: string
 }
 
+/**
+ * How Payload's REST handler reads a query string (`createPayloadRequest`): `qs` with these
+ * options. Whatever decides what an anonymous caller may send reads the query the same way, so no
+ * other spelling of a parameter (`[where][…]`, `[limit]`, `limit[]`, a repeated key) means
+ * something to Payload that the check did not see.
+ */
+export const PAYLOAD_QUERY_OPTIONS = {
+  allowEmptyArrays: true,
+  arrayLimit: 1000,
+  depth: 10,
+  ignoreQueryPrefix: true,
+} as const
+
+/** A query string as Payload reads it: values are strings, arrays and objects of them. */
+export type ParsedQuery = Record<string, unknown>
+
+/** `params` read as Payload's REST handler reads the query string it came from. */
+export function parsePayloadQuery(params: URLSearchParams | string): ParsedQuery {
+  const search = typeof params === 'string' ? params : params.toString()
+  return parseQueryString(search, PAYLOAD_QUERY_OPTIONS)
+}
+
+/** The parameters that take a list, either comma-separated or given once per item. */
+const LIST_PARAMETERS: ReadonlySet<string> = new Set(['select'])
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string')
+
+/**
+ * Every value a parsed parameter holds, each with its name as brackets spell it
+ * (`where[or][0][slug][equals]`): a string, or the strings of a key given more than once.
+ */
+function leavesOf(value: unknown, name: string): [string, string | string[]][] {
+  if (typeof value === 'string' || isStringList(value)) return [[name, value]]
+  if (typeof value !== 'object' || value === null) return []
+  return Object.entries(value).flatMap(([key, inner]) => leavesOf(inner, `${name}[${key}]`))
+}
+
+/** The operators of the one filter anonymous callers may give Payload's media reads. */
 const ANONYMOUS_ID_FILTER = /^where\[id\]\[(equals|not_equals|in|not_in)\]$/
+/** Of those, the ones that take several ids (also as a key given once per id). */
+const ID_LIST_OPERATORS: ReadonlySet<string> = new Set(['in', 'not_in'])
 /** Ids as PostgreSQL integers can hold them: nine digits stay below 2^31. */
 const ID_LIST = /^[1-9]\d{0,8}(,[1-9]\d{0,8})*$/
 
 /**
  * Parses the query string of a public read with the parameter schemas of `query-schema.ts` (the
- * ones the OpenAPI document states). Out-of-range `limit` and `depth` are clamped to their
- * maximum; anything malformed is a 400 naming each parameter at fault. Parameters outside the
- * contract (`draft`, `pagination`, `where` on other fields…) never reach Payload: unknown ones
- * are ignored, filters other than the slug filter are refused.
+ * ones the OpenAPI document states), read as Payload reads a query string (`parsePayloadQuery`),
+ * so a URL means the same here as it does to Payload for a signed-in caller. Out-of-range `limit`
+ * and `depth` are clamped to their maximum; anything malformed is a 400 naming each parameter at
+ * fault. Parameters outside the contract (`draft`, `pagination`, `where` on other fields…) never
+ * reach Payload: unknown ones are ignored, filters other than the slug filter are refused.
  */
 export function parseListQuery(params: URLSearchParams, collection: ReadableCollection): ListQuery {
   const schema = listQuerySchema(collection)
@@ -86,28 +129,50 @@ const anonymousPayloadPaging = {
 /**
  * For reads handed to Payload's REST API on behalf of anonymous callers (the media records):
  * `page`, `limit` and `depth` must be what the contract accepts (Payload answers a 500 for a
- * negative page), and the only filter is by id, with ids: Payload's query language compares any
- * field with any operator, and the database fails on most mismatches (`where[id][in]=a`).
+ * negative page), pages stay on (`pagination=false` would answer every record at once), and the
+ * only filter is by id, with ids: Payload's query language compares any field with any operator,
+ * and the database fails on most mismatches (`where[id][in]=a`). The query is read as Payload
+ * reads it (`parsePayloadQuery`), so `[where][filename][like]` is the filter it is to Payload.
  * Checked only; Payload applies the rest.
  */
 export function checkAnonymousPayloadRead(params: URLSearchParams): void {
+  const query = parsePayloadQuery(params)
   const problems: ErrorDetail[] = []
-  for (const key of new Set(params.keys())) {
-    if (!key.startsWith('where')) continue
-    if (!ANONYMOUS_ID_FILTER.test(key)) {
-      problems.push({
-        field: key,
-        message: 'only where[id][equals|not_equals|in|not_in] is available without signing in',
-      })
-    } else if (!params.getAll(key).every((value) => ID_LIST.test(value))) {
-      problems.push({ field: key, message: 'must be ids: positive integers, comma-separated' })
+  if (query.where !== undefined) {
+    for (const [name, value] of leavesOf(query.where, 'where')) {
+      const operator = ANONYMOUS_ID_FILTER.exec(name)?.[1]
+      if (operator === undefined) {
+        problems.push({
+          field: name,
+          message: 'only where[id][equals|not_equals|in|not_in] is available without signing in',
+        })
+        continue
+      }
+      const ids = typeof value === 'string' ? [value] : value
+      const idsFit =
+        ids.length > 0 &&
+        (ids.length === 1 || ID_LIST_OPERATORS.has(operator)) &&
+        ids.every((given) => ID_LIST.test(given))
+      if (!idsFit) {
+        problems.push({ field: name, message: 'must be ids: positive integers, comma-separated' })
+      }
     }
   }
   for (const [name, schema] of Object.entries(anonymousPayloadPaging)) {
-    const raw = params.get(name)
-    if (raw === null) continue
+    const raw = query[name]
+    if (raw === undefined) continue
+    if (typeof raw !== 'string') {
+      problems.push({ field: name, message: 'must be given once, as a plain value' })
+      continue
+    }
     const result = schema.safeParse(raw, { reportInput: true })
     if (!result.success) problems.push(...problemsOf(result.error, name))
+  }
+  if (query.pagination !== undefined && query.pagination !== 'true') {
+    problems.push({
+      field: 'pagination',
+      message: 'only paged reads are available without signing in',
+    })
   }
   throwIfProblems(problems)
 }
@@ -124,27 +189,43 @@ export function parseDocumentId(raw: string): number | null {
   return id <= 2_147_483_647 ? id : null
 }
 
+/**
+ * The contract's parameters of a query, read as Payload reads it: the filters under `where` by
+ * their bracketed names (the slug filter, where allowed, by its name in the schema), each known
+ * parameter once (a list parameter also as a key given once per item), unknown ones left out.
+ */
 function readParams(
   params: URLSearchParams,
   known: Set<string>,
   problems: ErrorDetail[],
   allowSlugFilter: boolean,
-): Map<string, string> {
-  const values = new Map<string, string>()
-  for (const [key, value] of params) {
-    const isFilter = key.startsWith('where')
-    if (isFilter && !(allowSlugFilter && key === SLUG_FILTER)) {
-      problems.push({
-        field: key,
-        message: allowSlugFilter
-          ? `only ${SLUG_FILTER} is supported`
-          : 'filters are not supported on single documents',
-      })
+): Map<string, unknown> {
+  const values = new Map<string, unknown>()
+  for (const [key, value] of Object.entries(parsePayloadQuery(params))) {
+    if (key === 'where') {
+      for (const [name, filter] of leavesOf(value, key)) {
+        if (!(allowSlugFilter && name === SLUG_FILTER)) {
+          problems.push({
+            field: name,
+            message: allowSlugFilter
+              ? `only ${SLUG_FILTER} is supported`
+              : 'filters are not supported on single documents',
+          })
+        } else if (typeof filter !== 'string') {
+          problems.push({ field: name, message: 'must be given at most once' })
+        } else {
+          values.set(name, filter)
+        }
+      }
       continue
     }
-    if (!isFilter && !known.has(key)) continue
-    if (values.has(key)) {
+    if (!known.has(key)) continue
+    if (Array.isArray(value) && !LIST_PARAMETERS.has(key)) {
       problems.push({ field: key, message: 'must be given at most once' })
+      continue
+    }
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      problems.push({ field: key, message: 'must be a plain value, not named parts' })
       continue
     }
     values.set(key, value)

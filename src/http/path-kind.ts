@@ -45,8 +45,9 @@ export type PathKind =
   /** `P.md` for a site page P (`/index.md` for `/`). */
   | { kind: 'twin'; page: SitePage }
   /**
-   * `/markdown-twin` and under it: where the server rewrites twins to, reachable by its own path
-   * too. `page` is the page the rest of the path names, null when it names none.
+   * `/markdown-twin` and under it: where the server rewrites twins to (asked for by its own
+   * path, a 404: src/site/routing.ts). `page` is the page the rest of the path names, null when
+   * it names none.
    */
   | { kind: 'twin-route'; page: SitePage | null }
   /**

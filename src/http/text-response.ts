@@ -18,11 +18,17 @@ export const CACHE_CONTROL = {
   never: NEVER_STORED,
 } as const
 
+/**
+ * The statuses a text resource answers with: only a 200 is kept by caches and validated (ETag,
+ * 304); a 400 or 429 is a markdown twin's of a search its page refuses too.
+ */
+export type TextStatus = 200 | 400 | 404 | 429
+
 export interface TextResource {
   body: string
   /** Full Content-Type, e.g. `text/markdown; charset=utf-8`. */
   contentType: string
-  status?: 200 | 404
+  status?: TextStatus
   headers?: Record<string, string>
 }
 
@@ -112,7 +118,7 @@ export function partedTextResponse(request: Request, resource: PartedTextResourc
 /** The answer to `request` of a body whose validators are known: 304, HEAD or the body. */
 function validatedResponse(
   request: Request,
-  resource: { contentType: string; status: 200 | 404; headers?: Record<string, string> },
+  resource: { contentType: string; status: TextStatus; headers?: Record<string, string> },
   { etag, reprDigest, length }: PartsValidators,
   body: () => BodyInit,
 ): Response {

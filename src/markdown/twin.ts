@@ -5,14 +5,14 @@ import { TWIN_FORM_PARAMETER } from '@/http/negotiation'
 import { TWIN_ROUTE } from '@/site/routing'
 import { MOVED_PERMANENTLY } from '@/http/response-status'
 import { isSafeRedirectTarget, twinRedirectTarget } from '@/redirects/paths'
-import { estimateTokens, textResponse } from '@/http/text-response'
+import { estimateTokens, textResponse, type TextStatus } from '@/http/text-response'
 import { listedDocumentView } from '@/site/published-view'
 import { publishedSettings } from '@/site/settings'
 import { env } from '@/env'
 import { ApiError, withErrorHandling } from '@/http/errors'
 import type { Locale } from '@/i18n/locales'
 import { logger } from '@/lib/logger'
-import { searchPage } from '@/search/page'
+import { SEARCH_OUTCOME_STATUS, searchOutcomeHeaders, searchPage } from '@/search/page'
 import { isIndexable, NOINDEX } from '@/site/indexing'
 import { paths } from '@/site/routes'
 import { reportDocumentTwin } from '@/site/shown'
@@ -35,7 +35,8 @@ export interface MovedTwin {
 }
 
 export interface TwinResult {
-  status: 200 | 404
+  /** 400 and 429 for a search its page refuses too (src/search/page.ts). */
+  status: TextStatus
   markdown: string
   /** The page's language (absent for `/`, which has both). */
   locale?: Locale
@@ -45,6 +46,8 @@ export interface TwinResult {
   cacheControl?: string
   /** Hidden from search engines (src/site/indexing.ts). */
   noindex?: boolean
+  /** Headers of its own (`Retry-After` of a search over its budget). */
+  headers?: Record<string, string>
 }
 
 /** How a twin gets the HTML of its page (`/en/blog?page=2`…). */
@@ -98,12 +101,14 @@ async function searchTwin(
   )
   // Not a search page after all (a bad `page`): its rendered not-found page says so.
   if (outcome.kind === 'not-found') return null
+  // The page's status, and the API's: a search over budget is a 429 however it is asked for.
   return {
-    status: 200,
+    status: SEARCH_OUTCOME_STATUS[outcome.kind],
     markdown: searchMarkdown({ siteUrl, locale, outcome }),
     locale,
     canonical: absoluteUrl(siteUrl, paths.search(locale)),
     cacheControl: NEVER_STORED,
+    headers: searchOutcomeHeaders(outcome),
   }
 }
 
@@ -218,6 +223,7 @@ export function markdownTwinRoute() {
         ...(twin.cacheControl ? { 'Cache-Control': twin.cacheControl } : {}),
         // Hidden from search engines by an editor, as its page is (src/site/indexing.ts).
         ...(twin.noindex ? { 'X-Robots-Tag': NOINDEX } : {}),
+        ...twin.headers,
       },
     })
   })

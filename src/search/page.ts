@@ -17,6 +17,24 @@ export type SearchPageOutcome =
   | { kind: 'results'; q: string; results: SearchResults }
   | { kind: 'not-found' }
 
+/**
+ * The status a search page's outcome answers with, in every representation of the page (its HTML,
+ * its markdown twin at `.md` or asked for with `Accept: text/markdown`), as the API answers the
+ * same search: 400 for a text it can't search, 429 over the search budget.
+ */
+export const SEARCH_OUTCOME_STATUS = {
+  form: 200,
+  results: 200,
+  invalid: 400,
+  'rate-limited': 429,
+  'not-found': 404,
+} as const satisfies Record<SearchPageOutcome['kind'], number>
+
+/** The headers an outcome adds to its answer: when to search again, over the budget. */
+export function searchOutcomeHeaders(outcome: SearchPageOutcome): Record<string, string> {
+  return outcome.kind === 'rate-limited' ? { 'Retry-After': String(outcome.retryAfterSeconds) } : {}
+}
+
 type Param = string | string[] | undefined
 
 function single(value: Param): string | undefined | null {

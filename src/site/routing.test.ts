@@ -83,6 +83,18 @@ describe('site routing (what the project server does before Next.js routes a req
     })
   })
 
+  it.each([
+    TWIN_ROUTE,
+    `${TWIN_ROUTE}/`,
+    `${TWIN_ROUTE}/en/blog`,
+    `${TWIN_ROUTE}/en/search?q=a&${TWIN_FORM_PARAMETER}=suffix`,
+    `${TWIN_ROUTE}/fr/blog`,
+  ])('answers %s, the twin route asked for by its own path, as not found', (target) => {
+    for (const accept of [HTML, MARKDOWN, undefined]) {
+      expect(siteRoutingOf(target, accept, 'es')).toEqual({ kind: 'not-found' })
+    }
+  })
+
   it('reads a target only as a path: never a host, and what is no path is left as it is', () => {
     expect(siteRoutingOf('//evil.example/en', HTML, undefined)).toEqual({ kind: 'as-is' })
     expect(siteRoutingOf('*', HTML, undefined)).toEqual({ kind: 'as-is' })

@@ -29,6 +29,11 @@ export type SiteRouting =
   | { kind: 'as-is' }
   /** A twin: the request goes on to `url` (path and query), a route of its own. */
   | { kind: 'rewrite'; url: string; form: TwinForm }
+  /**
+   * The twin route asked for by its own path: only this routing's rewrites may reach it, so a
+   * client naming it directly is answered 404 here, as a path that names nothing.
+   */
+  | { kind: 'not-found' }
   /** `/`: answered here, a temporary redirect to the visitor's language. */
   | { kind: 'redirect'; location: string; headers: Readonly<Record<string, string>> }
   /**
@@ -118,6 +123,10 @@ export function siteRoutingOf(
     case 'page':
       if (prefersMarkdown(accept)) return twinOf(url, path.path, 'negotiated')
       return pageOf(url, path, path.locale, paths.twin(path.path))
+    case 'twin-route':
+      // `target` is what the client sent: this routing runs once, before its own rewrite, so the
+      // twin route here is a client's request for it, never a rewritten twin.
+      return { kind: 'not-found' }
     default:
       return { kind: 'as-is' }
   }

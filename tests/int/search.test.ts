@@ -313,3 +313,64 @@ describe('the search budget', () => {
     expect(other.status).toBe(200)
   })
 })
+
+describe('the search budget, whichever representation spends it', () => {
+  /** Spends a new client's whole budget through `path(index)`; the client's headers. */
+  async function exhausted(path: (index: number) => string) {
+    const client = { 'X-Forwarded-For': uniqueClient() }
+    for (let index = 0; index < 200; index += 1) {
+      const response = await get(path(index), { headers: client })
+      await response.arrayBuffer()
+      if (response.status === 429) return client
+      expect(response.status, path(index)).toBe(200)
+    }
+    throw new Error(`${path(0)}: never refused`)
+  }
+
+  /**
+   * Every representation of a search, each answered 429 for `client`, never stored; the API and
+   * the twins say when to try again in `Retry-After` (the HTML page says it in its text).
+   */
+  async function expectAllRefused(client: Record<string, string>) {
+    const refusals: [string, Record<string, string>, boolean][] = [
+      ['/api/search?q=again', {}, true],
+      ['/en/search.md?q=again', {}, true],
+      ['/es/search.md?q=otra', {}, true],
+      ['/en/search?q=again', { Accept: 'text/markdown' }, true],
+      ['/en/search?q=again', {}, false],
+    ]
+    for (const [path, headers, saysWhen] of refusals) {
+      const response = await get(path, { headers: { ...client, ...headers } })
+      const label = `${path} ${JSON.stringify(headers)}`
+      expect(response.status, label).toBe(429)
+      expect(response.headers.get('cache-control'), label).toBe('no-store')
+      if (saysWhen) expect(Number(response.headers.get('retry-after')), label).toBeGreaterThan(0)
+      await response.arrayBuffer()
+    }
+  }
+
+  it('refuses every representation once the API has spent it', async () => {
+    await expectAllRefused(await exhausted((index) => `/api/search?q=shared${index}`))
+  })
+
+  it('refuses every representation once the markdown twin has spent it', async () => {
+    await expectAllRefused(await exhausted((index) => `/en/search.md?q=twin${index}`))
+  })
+
+  it('says so in the twin it refuses, as the page does', async () => {
+    const client = await exhausted((index) => `/en/search.md?q=words${index}`)
+    const twin = await get('/en/search.md?q=words', { headers: client })
+    expect(twin.status).toBe(429)
+    expect(twin.headers.get('content-type')).toMatch(/^text\/markdown/)
+    expect(await twin.text()).toContain('You have searched a lot in a short time')
+  })
+
+  it('answers a query the page refuses with the page’s 400 in the twin too', async () => {
+    const path = `/en/search.md?q=${'a'.repeat(201)}`
+    expect((await get(path)).status).toBe(400)
+    const negotiated = await get(`/en/search?q=${'a'.repeat(201)}`, {
+      headers: { Accept: 'text/markdown' },
+    })
+    expect(negotiated.status).toBe(400)
+  })
+})

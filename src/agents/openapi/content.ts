@@ -136,7 +136,7 @@ function componentName(collection: ReadableCollection, parameter: string): strin
  * one style, so it states the clients' and the description adds the other.
  */
 function listForms(name: string): string {
-  return `Send the names in one comma-separated value (\`${name}=title,slug\`) repeat the parameter (\`${name}=title&${name}=slug\`, how OpenAPI clients send an array), or both.`
+  return `Send the names in one comma-separated value (\`${name}=title,slug\`), repeat the parameter (\`${name}=title&${name}=slug\`, how OpenAPI clients send an array), or both.`
 }
 
 function parameterObject(parameter: QueryParameter) {

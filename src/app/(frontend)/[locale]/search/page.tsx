@@ -6,7 +6,7 @@ import { setResponseStatus } from '@/http/response-status'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { SEARCH_LIMITS } from '@/search/contract'
-import { searchPage } from '@/search/page'
+import { SEARCH_OUTCOME_STATUS, searchPage } from '@/search/page'
 import { formatDate } from '@/site/format'
 import { pageSettings } from '@/site/settings'
 import { pageMetadata } from '@/site/metadata'
@@ -43,8 +43,9 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const t = messagesFor(locale)
   const outcome = await searchPage(locale, await searchParams, await headers())
   if (outcome.kind === 'not-found') return notFoundPage(locale)
-  if (outcome.kind === 'invalid') setResponseStatus(400)
-  if (outcome.kind === 'rate-limited') setResponseStatus(429)
+  // The status its twin and the API answer the same search with (src/search/page.ts).
+  const status = SEARCH_OUTCOME_STATUS[outcome.kind]
+  if (status !== 200) setResponseStatus(status)
   const q = outcome.kind === 'form' ? '' : outcome.q
   return (
     <div className="container">
