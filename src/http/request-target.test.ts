@@ -54,6 +54,12 @@ describe('normalisePath', () => {
     ['/en/blog/%0A', 'control'],
     ['/en/%7F', 'control'],
     ['/en/%C2%85', 'control'],
+    // A browser reads `\` in an http(s) path as `/`: `/\\host` would be `//host`.
+    ['/\\evil.example/', 'backslash'],
+    ['/\\evil.example', 'backslash'],
+    ['/\\/evil.example', 'backslash'],
+    ['/en\\..\\..\\x', 'backslash'],
+    ['/a/..\\secret', 'backslash'],
   ])('%s is refused (%s)', (input, reason) => {
     const verdict = normalisePath(input)
     expect(verdict.kind).toBe('refuse')
@@ -114,6 +120,55 @@ describe('checkRequestTarget', () => {
     expect(checkRequestTarget('http://example.test/api/%70osts')).toMatchObject({
       kind: 'refuse',
       details: [{ field: 'path' }],
+    })
+  })
+})
+
+describe('the 308 to the normal path', () => {
+  const SITE = 'https://www.example.test'
+
+  it('never names another host, however dot, empty and backslashed segments fold', () => {
+    const segment = fc.constantFrom(
+      '',
+      '.',
+      '..',
+      '%2e',
+      '%2E%2E',
+      '\\',
+      '\\evil.example',
+      'a',
+      'evil.example',
+    )
+    const target = fc
+      .tuple(
+        fc.array(segment, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('', '?q=//x', '?a=1'),
+      )
+      .map(([segments, query]) => `/${segments.join('/')}${query}`)
+    fc.assert(
+      fc.property(target, (sent) => {
+        const verdict = checkRequestTarget(sent)
+        if (verdict.kind !== 'redirect') return
+        const { location } = verdict
+        expect(location, sent).toMatch(/^\/(?![/\\])/)
+        expect(location.includes('\\'), sent).toBe(false)
+        const read = new URL(location, SITE)
+        expect(read.origin, sent).toBe(SITE)
+        // What the browser asks for next is the normal path itself: no second redirect.
+        expect(checkRequestTarget(`${read.pathname}${read.search}`), sent).toEqual({ kind: 'pass' })
+      }),
+      { seed: 5, numRuns: 5_000 },
+    )
+  })
+
+  it('is a 400 for `/\\host/` rather than a Location a browser reads as `//host`', () => {
+    expect(checkRequestTarget('/\\evil.example/')).toMatchObject({
+      kind: 'refuse',
+      details: [{ field: 'path' }],
+    })
+    expect(checkRequestTarget('/.//evil.example/')).toEqual({
+      kind: 'redirect',
+      location: '/evil.example',
     })
   })
 })

@@ -7,6 +7,7 @@
  * Next.js matches is always the one the normal path names.
  */
 import type { ErrorDetail } from './errors'
+import { isSameSiteReference } from './same-site-path'
 
 export type TargetVerdict =
   | { kind: 'pass' }
@@ -22,6 +23,9 @@ const STRAY_PERCENT = /%(?![0-9A-Fa-f]{2})/
 /** C0, DEL and C1 controls: no path or parameter of this site carries one. */
 const CONTROL_CHARACTER = /\p{Cc}/u
 
+/** Any origin: a `Location` is checked to stay on whichever origin it is read against. */
+const LOCATION_BASE = 'http://site.invalid'
+
 type Refusal = Extract<TargetVerdict, { kind: 'refuse' }>
 
 const refuse = (message: string, field: string, detail: string): Refusal => ({
@@ -36,6 +40,8 @@ const refuse = (message: string, field: string, detail: string): Refusal => ({
  * - encoded unreserved characters are decoded (`%70` → `p`), other escapes get upper-case hex;
  * - encoded control characters and encoded separators (`%2F`, `%5C`) are refused: no route of
  *   this site has a segment containing one, and decoding them would change which route is meant;
+ * - a backslash is refused as well: browsers read it as `/` in an http(s) path, so the normal
+ *   form of `/\host/` would be a `Location` they read as `//host`, another site;
  * - dot segments are resolved, empty segments (`//`) dropped and a trailing slash removed.
  * Everything else (`%25`, reserved and non-ASCII escapes) stays as sent: a route decodes it once.
  */
@@ -55,6 +61,9 @@ export function normalisePath(path: string): { kind: 'normal'; path: string } | 
       'path',
       'must not contain control characters',
     )
+  }
+  if (path.includes('\\')) {
+    return refuse('The URL path contains a backslash.', 'path', 'must not contain a backslash')
   }
   let encodedSeparator = false
   const decoded = path.replace(PERCENT_TRIPLET, (triplet, hex: string) => {
@@ -157,6 +166,12 @@ export function checkParsedTarget(target: string): TargetVerdict {
       })),
     }
   }
-  if (normal.path !== path) return { kind: 'redirect', location: `${normal.path}${query}` }
-  return { kind: 'pass' }
+  if (normal.path === path) return { kind: 'pass' }
+  const location = `${normal.path}${query}`
+  // The normal form has one leading slash and no backslash, so it names this site; checked as a
+  // browser reads a `Location`, so that no later change to it can make the 308 an open redirect.
+  if (!isSameSiteReference(location, LOCATION_BASE)) {
+    return refuse('The URL path names another site.', 'path', 'must be a path of this site')
+  }
+  return { kind: 'redirect', location }
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { ApiError } from './errors'
@@ -46,6 +47,43 @@ describe('sameSitePath', () => {
     }
   })
 
+  it('refuses what only normalises to another host: dot and empty segments leave `//host`', () => {
+    for (const target of [
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/.%2e//evil.example',
+      '/a/../..//host/x',
+      '/a/..//evil.example',
+      '/././/evil.example/path?q=1#f',
+    ]) {
+      expect(sameSitePath(target, SITE), target).toBeNull()
+    }
+    // Resolved to a single leading slash, the same spellings are paths of the site.
+    expect(sameSitePath('/./evil.example', SITE)).toBe('/evil.example')
+    expect(sameSitePath('/a/../b//c', SITE)).toBe('/b//c')
+  })
+
+  it('returns only what it would accept again: one leading slash, this origin', () => {
+    // Paths of segments that dot segments and empty segments could fold into `//host`.
+    const segment = fc.constantFrom('', '.', '..', '%2e', '%2E%2E', '.%2e', 'a', 'evil.example')
+    const candidate = fc
+      .tuple(fc.array(segment, { minLength: 1, maxLength: 6 }), fc.constantFrom('', '?q=1', '#f'))
+      .map(([segments, tail]) => `/${segments.join('/')}${tail}`)
+    fc.assert(
+      fc.property(candidate, (given) => {
+        const path = sameSitePath(given, SITE)
+        if (path === null) return
+        expect(path.startsWith('//'), given).toBe(false)
+        expect(path.startsWith('/'), given).toBe(true)
+        expect(new URL(path, SITE).origin, given).toBe(SITE)
+        expect(sameSitePath(path, SITE), given).toBe(path)
+      }),
+      { seed: 11, numRuns: 5_000 },
+    )
+  })
+
   it('compares with the origin of the site URL, whatever path it has', () => {
     expect(sameSitePath('/en', 'http://localhost:3000/')).toBe('/en')
   })
@@ -63,6 +101,10 @@ describe('redirectPathParameter', () => {
     for (const query of [
       '?path=%2F%2Fevil.example%2Fx',
       '?path=%2F%5Cevil.example',
+      '?path=%2F.%2F%2Fevil.example',
+      '?path=/..//evil.example',
+      '?path=/%252e//evil.example',
+      '?path=/a/../..//host/x',
       '',
       '?path=',
     ]) {

@@ -11,21 +11,31 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/
 
 /**
  * The same-origin path (pathname, query and fragment) that `candidate` names, or null when it is
- * not one: it must start with a single `/`, hold no backslash or control character, and resolve
- * to `siteOrigin` itself.
+ * not one. The candidate must start with a single `/`, hold no backslash or control character,
+ * and resolve to `siteOrigin` itself; and so must the path returned, which is what a browser will
+ * read: resolving dot segments can leave an empty first segment (`/.//host`, `/%2e//host`,
+ * `/a/../..//host` all resolve to `//host`), another host once it is a `Location`.
  */
 export function sameSitePath(candidate: string, siteOrigin: string): string | null {
-  if (!candidate.startsWith('/') || candidate.startsWith('//')) return null
-  if (candidate.includes('\\') || CONTROL_CHARACTER.test(candidate)) return null
   const origin = new URL(siteOrigin).origin
-  let target: URL
+  if (!isSameSiteReference(candidate, origin)) return null
+  const target = new URL(candidate, origin)
+  const path = `${target.pathname}${target.search}${target.hash}`
+  return isSameSiteReference(path, origin) ? path : null
+}
+
+/**
+ * Does `reference`, read by a browser on `origin`, stay there: one leading `/` (not `//`), no
+ * backslash (a browser reads `/\host` as `//host`) or control character, and the origin kept?
+ */
+export function isSameSiteReference(reference: string, origin: string): boolean {
+  if (!reference.startsWith('/') || reference.startsWith('//')) return false
+  if (reference.includes('\\') || CONTROL_CHARACTER.test(reference)) return false
   try {
-    target = new URL(candidate, origin)
+    return new URL(reference, origin).origin === new URL(origin).origin
   } catch {
-    return null
+    return false
   }
-  if (target.origin !== origin) return null
-  return `${target.pathname}${target.search}${target.hash}`
 }
 
 /**

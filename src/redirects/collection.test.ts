@@ -48,8 +48,16 @@ describe('validateRedirectTarget', () => {
   it('refuses a loop through the redirect that already leaves its target, saying which', async () => {
     const existing = [{ id: 1, from: '/a', to: '/b' }]
     expect(await validate('/a', '/b', existing)).toBe(
-      'This redirect would loop: /a already redirects to /b. Change or delete that redirect first.',
+      'This redirect would loop: /b → /a → /b. Change or delete one of those redirects first.',
     )
+  })
+
+  it('refuses its own path in any spelling, and judges the `from` as it will be stored', async () => {
+    for (const to of ['/old/', '/%6Fld', '/old?x=1', '/old//', '/x/../old']) {
+      expect(await validate(to, '/old'), to).toMatch(/its own path/)
+    }
+    expect(await validate('/old', '/%6Fld/')).toMatch(/its own path/)
+    expect(await validate('/en/blog/a.md', '/en/blog/a')).toMatch(/its own path/)
   })
 
   it('does not count the redirect being edited as the way back', async () => {

@@ -10,7 +10,13 @@ import type {
 import { authenticated } from '@/access/authenticated'
 import { editorsOrAdmins } from '@/access/roles'
 
-import { isSafeRedirectTarget, normalRedirectSource } from './paths'
+import { followRedirectTarget, type RedirectFinder } from './follow'
+import {
+  normalRedirectSource,
+  readRedirectTarget,
+  REDIRECT_TARGET_MESSAGE,
+  twinRedirectTarget,
+} from './paths'
 
 export const REDIRECTS_COLLECTION = 'redirects'
 
@@ -27,8 +33,16 @@ export interface RedirectRow {
 
 const FROM_MESSAGE =
   'Use a path of this site, starting with one "/" and without a query, e.g. /old-page (not /, /api or /admin).'
-const TO_MESSAGE =
-  'Use a path of this site, starting with one "/", e.g. /en/blog/new-slug (no other site, no "//", backslash or control character).'
+
+/** Redirects by their `from`, through the request's Local API (and its transaction). */
+const finderFor =
+  (req: PayloadRequest): RedirectFinder =>
+  (from) =>
+    redirectFrom(req, from)
+
+/** The normal `from` of the redirect being saved, or null while it is not a valid one. */
+const normalSourceOf = (from: unknown): string | null =>
+  typeof from === 'string' ? normalRedirectSource(from) : null
 
 /** The redirect from `from`, if there is one (the one indexed query a lookup costs). */
 export async function redirectFrom(
@@ -48,24 +62,20 @@ export async function redirectFrom(
 }
 
 /**
- * `to` must be a same-site path, and must not lead back to `from`: directly, or through the
- * redirect already leaving `to` (chains are kept one hop long, so one look is enough). Only an
- * editor can make such a loop: the site removes the redirect a rename back would loop through
- * before it adds the new one.
+ * `to` must be a path of this site that the site's routing leads somewhere other than back to
+ * `from`: not the same page in another spelling (`/a/`, `/%61`, `/a?x=1`, its `.md` twin), not
+ * a route that redirects on its own (draft preview's exit), and not into a loop through other
+ * redirects, however long (src/redirects/follow.ts). Run by the admin as the editor types and on
+ * every save, so the reason shows on the field.
  */
 export const validateRedirectTarget: TextFieldSingleValidation = async (
   value,
   { req, siblingData, id },
 ) => {
-  if (typeof value !== 'string' || !isSafeRedirectTarget(value)) return TO_MESSAGE
-  const from = normalRedirectSource(String((siblingData as { from?: unknown }).from ?? ''))
-  if (from === null) return true
-  if (value === from) return `A redirect cannot lead to its own path (${from}).`
-  const onward = await redirectFrom(req, value)
-  if (onward && onward.id !== id && onward.to === from) {
-    return `This redirect would loop: ${value} already redirects to ${from}. Change or delete that redirect first.`
-  }
-  return true
+  if (typeof value !== 'string') return REDIRECT_TARGET_MESSAGE
+  const from = normalSourceOf((siblingData as { from?: unknown }).from)
+  const followed = await followRedirectTarget(value, from, finderFor(req), id)
+  return followed.kind === 'refused' ? followed.message : true
 }
 
 const fields = (fromField: Field | undefined): Field[] => [
@@ -87,8 +97,8 @@ const fields = (fromField: Field | undefined): Field[] => [
           typeof value === 'string' ? (normalRedirectSource(value) ?? value.trim()) : value,
       ],
     },
-    validate: (value: unknown) =>
-      typeof value === 'string' && normalRedirectSource(value) === value ? true : FROM_MESSAGE,
+    // Any spelling the hook above brings to its normal form (the one stored) is accepted.
+    validate: (value: unknown) => (normalSourceOf(value) === null ? FROM_MESSAGE : true),
   },
   {
     name: 'to',
@@ -120,26 +130,46 @@ const fields = (fromField: Field | undefined): Field[] => [
 
 /**
  * Chains never form: a redirect to a path that itself redirects goes straight to the end of it
- * (A → B with B → C stored is A → C)...
+ * (A → B with B → C stored is A → C), and `to` is stored in the normal form the site answers with
+ * (no 308 after the 301). A target that cannot be followed is left as sent, for the field's
+ * validation to refuse with its reason.
  */
-const skipHops: CollectionBeforeChangeHook = async ({ data, req, originalDoc }) => {
+const resolveChain: CollectionBeforeChangeHook = async ({ data, req, originalDoc }) => {
   if (typeof data.to !== 'string') return data
-  const onward = await redirectFrom(req, data.to)
-  if (onward && onward.id !== originalDoc?.id && onward.to !== data.from) data.to = onward.to
+  const from = normalSourceOf(data.from ?? originalDoc?.from)
+  const followed = await followRedirectTarget(data.to, from, finderFor(req), originalDoc?.id)
+  if (followed.kind === 'end') data.to = followed.to
   return data
 }
 
-/** ...and redirects that led to this one's `from` now lead where it does (A → B, B → C: A → C). */
+/**
+ * ...and redirects that led to this one's `from`, in any spelling or as its twin, now lead where
+ * it does (A → B, B → C: A → C; A → B.md: A → C.md).
+ */
 const collapseChains: CollectionAfterChangeHook = async ({ doc, req }) => {
   const row = doc as RedirectRow
-  await req.payload.update({
+  // Every spelling of a target contains the normal path it names: the candidates are narrowed
+  // by the database, and matched here as the lookup matches them.
+  const { docs } = await req.payload.find({
     collection: REDIRECTS_COLLECTION,
-    where: { and: [{ to: { equals: row.from } }, { id: { not_equals: row.id } }] },
-    data: { to: row.to },
+    where: { and: [{ to: { contains: row.from } }, { id: { not_equals: row.id } }] },
     depth: 0,
+    pagination: false,
     overrideAccess: true,
     req,
   })
+  for (const leading of docs as RedirectRow[]) {
+    const target = readRedirectTarget(leading.to)
+    if (target.kind !== 'path' || target.key !== row.from) continue
+    await req.payload.update({
+      collection: REDIRECTS_COLLECTION,
+      id: leading.id,
+      data: { to: target.twin ? twinRedirectTarget(row.to) : row.to },
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
+  }
   return doc
 }
 
@@ -167,7 +197,7 @@ export const redirectsPluginConfig: RedirectsPluginConfig = {
         'Old paths that answer 301 to a new one. Renaming a published post or case study adds them by itself.',
     },
     defaultSort: 'from',
-    hooks: { beforeChange: [skipHops], afterChange: [collapseChains] },
+    hooks: { beforeChange: [resolveChain], afterChange: [collapseChains] },
     fields: ({ defaultFields }) =>
       fields(defaultFields.find((field) => 'name' in field && field.name === 'from')),
   },

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import { isSafeRedirectTarget, normalRedirectSource, twinRedirectTarget } from './paths'
+import {
+  isSafeRedirectTarget,
+  normalRedirectSource,
+  readRedirectTarget,
+  redirectKey,
+  twinRedirectTarget,
+} from './paths'
 
 describe('redirect paths', () => {
   it.each([
@@ -8,6 +14,17 @@ describe('redirect paths', () => {
     ['  /en/blog/old/  ', '/en/blog/old'],
     ['/2019/05/my-post/', '/2019/05/my-post'],
     ['/café', '/caf%C3%A9'],
+    // The form a request reaches the lookup in, after the front door's 308.
+    ['/%61bout', '/about'],
+    ['/%61bout//', '/about'],
+    ['/old//page/', '/old/page'],
+    ['/old/./page', '/old/page'],
+    ['/caf%c3%a9', '/caf%C3%A9'],
+    // A page's twin follows its page's redirect: it is the page.
+    ['/en/blog/old.md', '/en/blog/old'],
+    ['/en.md', '/en'],
+    // A `.md` that is no page's twin is a path of its own.
+    ['/old-site/notes.md', '/old-site/notes.md'],
   ])('from %j is kept as %j', (given, normal) => {
     expect(normalRedirectSource(given)).toBe(normal)
   })
@@ -25,6 +42,11 @@ describe('redirect paths', () => {
     '/admin/collections/posts',
     '/_next/static/x.js',
     '/a\u0000b',
+    '/.//evil.example',
+    '/index.md',
+    '/a%2Fb',
+    '/%ff',
+    '/%61pi/posts',
   ])('from %j is refused', (given) => {
     expect(normalRedirectSource(given)).toBeNull()
   })
@@ -78,6 +100,56 @@ describe('a twin’s redirect', () => {
     expect(normalRedirectSource('/markdown-twin/en')).toBeNull()
     expect(normalRedirectSource('/_next')).toBeNull()
     expect(normalRedirectSource('/apis')).toBe('/apis')
-    expect(normalRedirectSource('/en/blog/old.md')).toBe('/en/blog/old.md')
+    expect(normalRedirectSource('/en/blog/old.md')).toBe('/en/blog/old')
+  })
+})
+
+describe('a redirect target, read as the site routes it', () => {
+  it.each([
+    ['/en/blog/new', '/en/blog/new', '/en/blog/new', false],
+    ['/en/%62log/new/', '/en/blog/new', '/en/blog/new', false],
+    ['/en//blog/./new?x=%2f#top', '/en/blog/new?x=%2f#top', '/en/blog/new', false],
+    ['/en/blog/new.md', '/en/blog/new.md', '/en/blog/new', true],
+    ['/en/blog/new.md?ref=1', '/en/blog/new.md?ref=1', '/en/blog/new', true],
+    ['/', '/', '/', false],
+    ['/index.md', '/index.md', '/', true],
+    [
+      '/api/media/file/report.pdf',
+      '/api/media/file/report.pdf',
+      '/api/media/file/report.pdf',
+      false,
+    ],
+    ['/old-site/notes.md', '/old-site/notes.md', '/old-site/notes.md', false],
+  ])('%j is %j, the page %j (twin: %s)', (given, to, key, twin) => {
+    expect(readRedirectTarget(given)).toEqual({ kind: 'path', to, key, twin })
+  })
+
+  it.each([
+    ['/api/preview/exit?path=/en', /not a page/],
+    ['/api/preview?path=/en', /not a page/],
+    ['/api/%70review/exit', /not a page/],
+    ['/api/posts', /not a page/],
+    ['/admin/collections/posts', /not a page/],
+    ['/markdown-twin/en', /not a page/],
+    ['/_next/static/x.js', /not a page/],
+    ['/en/a%2Fb', /not a valid address.*slash/],
+    ['/en/\\evil', /path of this site/],
+    ['/en/%ff', /not a valid address.*percent-encoding/],
+    ['/en/blog?x=%00', /not a valid address.*x/],
+    ['/.//evil.example', /path of this site/],
+    ['//evil.example', /path of this site/],
+  ])('%j is refused (%s)', (given, message) => {
+    const reading = readRedirectTarget(given)
+    expect(reading.kind).toBe('refused')
+    if (reading.kind === 'refused') expect(reading.message).toMatch(message)
+  })
+
+  it('matches what the lookup is asked with: every spelling of a page has one key', () => {
+    for (const spelling of ['/a', '/a/', '/%61', '/a//', '/./a', '/b/../a']) {
+      expect(redirectKey(spelling), spelling).toBe('/a')
+    }
+    expect(redirectKey('/en/blog/x.md')).toBe('/en/blog/x')
+    expect(redirectKey('/en/blog/x')).toBe('/en/blog/x')
+    expect(redirectKey('/a%2Fb')).toBeNull()
   })
 })
