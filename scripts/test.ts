@@ -6,13 +6,16 @@
  *    goes beneath Next.js or Payload turned off (FRAMEWORK_BYPASSES=off): the site must be
  *    correct without them.
  * 4. The build's server chunks shared, then every integration suite (Vitest) against real
- *    PostgreSQL, Redis and SMTP, then Playwright in Chromium, with every optimisation on.
+ *    PostgreSQL, Redis and SMTP, then the official MCP conformance suite's scenarios that apply to
+ *    the MCP server (scripts/mcp-conformance.ts, on the same build), then Playwright in Chromium,
+ *    with every optimisation on.
  * TEST_RUN_ID (with NEXT_DIST_DIR) keeps concurrent runs on one machine apart.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 import { runFastTier, vitestCounts, type Counts } from './lib/fast-tier'
+import { scriptNodeArgs } from './lib/script-process'
 import { completeBuild, distDir, serverBundlePath, shareChunksOfBuild } from './lib/server-bundle'
 
 const RUN_ID = process.env.TEST_RUN_ID ?? 'main'
@@ -78,6 +81,24 @@ async function integration(
   return counts
 }
 
+/**
+ * The MCP conformance scenarios (scripts/mcp-conformance.ts) against this run's build, one count
+ * per scenario. Its own TEST_RUN_ID keeps its database, server log and results apart from the
+ * integration suites'.
+ */
+async function mcpConformance(report: string): Promise<Counts> {
+  const exit = await run(
+    process.execPath,
+    scriptNodeArgs('scripts/mcp-conformance.ts', ['--report', report]),
+    { TEST_RUN_ID: `${RUN_ID}_conformance` },
+  )
+  const counts = existsSync(report)
+    ? (JSON.parse(readFileSync(report, 'utf8')) as Counts)
+    : { passed: 0, failed: 1 }
+  if (exit !== 0 && counts.failed === 0) counts.failed = 1
+  return counts
+}
+
 const add = (totals: Counts, counts: Counts) => {
   totals.passed += counts.passed
   totals.failed += counts.failed
@@ -121,6 +142,9 @@ async function main(): Promise<void> {
   if (builtHere) shareChunksOfBuild()
   add(totals, await integration(`${RESULTS}/vitest.json`, []))
   console.log(`[test] the integration suites done after ${minutes(started)}`)
+
+  add(totals, await mcpConformance(`${RESULTS}/mcp-conformance.json`))
+  console.log(`[test] the MCP conformance scenarios done after ${minutes(started)}`)
 
   const playwrightReport = `${RESULTS}/playwright.json`
   const playwrightExit = await run(process.execPath, [

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { documentMarkdown } from '@/markdown/document'
 
+import { markdownLinks } from '../../tests/support/markdown-links'
 import { doc, site, SITE_URL } from '../../tests/support/site-fixtures'
 
 import { LLMS_SECTION_MAX, llmsFullTxt, llmsTxt } from './llms'
@@ -47,11 +48,24 @@ describe('llmsTxt', () => {
 
   it('points at the API, the MCP server and every skill', () => {
     expect(text).toContain(`(${SITE_URL}/openapi.json)`)
-    expect(text).toContain(`(${SITE_URL}/api/mcp)`)
+    expect(text).toContain(`\`POST ${SITE_URL}/api/mcp\``)
     expect(text).toContain(`(${SITE_URL}/.well-known/agent-skills/index.json)`)
     for (const skill of SKILLS) {
       expect(text).toContain(`(${SITE_URL}/.well-known/agent-skills/${skill.name}/SKILL.md)`)
     }
+  })
+})
+
+describe('llmsTxt endpoints', () => {
+  const text = llmsTxt(content, SITE_URL)
+
+  it('names the POST-only endpoints with their method, in code, and links neither', () => {
+    for (const path of ['/api/mcp', '/api/inquiries']) {
+      expect(text).toContain(`\`POST ${SITE_URL}${path}\``)
+      expect(markdownLinks(text)).not.toContain(`${SITE_URL}${path}`)
+    }
+    // Everything it does link is a page, a twin or a file: nothing under /api/.
+    expect(markdownLinks(text).filter((link) => link.startsWith(`${SITE_URL}/api/`))).toEqual([])
   })
 })
 

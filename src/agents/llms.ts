@@ -8,7 +8,7 @@ import { FEED_ITEMS_MAX } from '@/site/feed'
 import { isIndexable } from '@/site/indexing'
 import { paths, type PageCollection } from '@/site/routes'
 
-import { SKILLS } from './skills'
+import { postEndpoint, SKILLS } from './skills'
 import { AGENT_PATHS } from '@/site/agent-paths'
 import { TOOL_DEFINITIONS } from '@/mcp/tool-definitions'
 
@@ -33,8 +33,9 @@ const ALL_LABEL: Record<PageCollection, (locale: Locale) => string> = {
   'case-studies': (locale) => messagesFor(locale).home.allCaseStudies,
 }
 
-const link = (siteUrl: string, title: string, path: string, note: string) =>
-  `- ${markdownLink(title, absoluteUrl(siteUrl, path))}: ${escapeInline(note)}`
+/** A `- [title](url): note` item; `endpoints` follow the note as they are (markdown). */
+const link = (siteUrl: string, title: string, path: string, note: string, endpoints = '') =>
+  `- ${markdownLink(title, absoluteUrl(siteUrl, path))}: ${escapeInline(note)}${endpoints}`
 
 /**
  * `/llms.txt` as llmstxt.org describes it: the site's name as `#`, a `>` summary, a paragraph of
@@ -56,7 +57,10 @@ export function llmsTxt(
       'Every page has a markdown twin: append `.md` to its URL (`/index.md` for `/`), or request the',
       'page with `Accept: text/markdown`. The links below point at those twins. The same published',
       'content is available as JSON from the REST API and through the MCP server (search, list,',
-      'read), and as RSS feeds; the team can be contacted through the API or the MCP server.',
+      'read), and as RSS feeds; the team can be contacted through the API or the MCP server. Two',
+      `endpoints take POST only, so they are named here, not linked: the MCP server,`,
+      `${postEndpoint(siteUrl, AGENT_PATHS.mcp)} (Streamable HTTP, JSON-RPC), and the inquiry endpoint,`,
+      `${postEndpoint(siteUrl, AGENT_PATHS.inquiries)}.`,
     ].join('\n'),
   ]
 
@@ -86,7 +90,8 @@ export function llmsTxt(
         siteUrl,
         'OpenAPI description',
         AGENT_PATHS.openapi,
-        'REST API (OpenAPI 3.1): published posts and case studies as JSON, media files, and POST /api/inquiries to contact the team',
+        'REST API (OpenAPI 3.1): published posts and case studies as JSON, media files, and ',
+        `${postEndpoint(siteUrl, AGENT_PATHS.inquiries)} to contact the team`,
       ),
       link(
         siteUrl,
@@ -96,15 +101,12 @@ export function llmsTxt(
       ),
       link(
         siteUrl,
-        'MCP server',
-        AGENT_PATHS.mcp,
-        `Streamable HTTP (POST); tools ${TOOL_DEFINITIONS.map((tool) => tool.name).join(', ')}: search and read the published content (each document is also a resource, its markdown twin), and send a project inquiry to the team`,
-      ),
-      link(
-        siteUrl,
         'MCP server card',
         AGENT_PATHS.mcpServerCard,
-        'the MCP server, its tools and their schemas, described before connecting (JSON)',
+        'the MCP server, its tools and their schemas, described before connecting (JSON). The server is ',
+        `${postEndpoint(siteUrl, AGENT_PATHS.mcp)} (Streamable HTTP); its tools ` +
+          `${TOOL_DEFINITIONS.map((tool) => `\`${tool.name}\``).join(', ')} search and read the ` +
+          'published content (each document is also a resource, its markdown twin) and send a project inquiry to the team',
       ),
       link(
         siteUrl,

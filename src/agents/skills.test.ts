@@ -6,6 +6,7 @@ import { QUERY_LIMITS } from '@/content/contract'
 import { BUDGETS } from '@/inquiries/budgets'
 import { INQUIRY_BODY_MAX_BYTES, INQUIRY_FIELD_MAX } from '@/inquiries/schema'
 
+import { markdownLinks } from '../../tests/support/markdown-links'
 import { SITE_URL } from '../../tests/support/site-fixtures'
 
 import { findSkill, skillMarkdown, SKILLS, skillsIndex, SKILLS_SCHEMA } from './skills'
@@ -58,6 +59,24 @@ describe('skillsIndex', () => {
         url: `${SITE_URL}/.well-known/agent-skills/${entry.name}/SKILL.md`,
         digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}`,
       })
+    }
+  })
+})
+
+describe('links in the skills', () => {
+  it('name the POST-only endpoints with their method, in code, and link no URL template', () => {
+    for (const skill of SKILLS) {
+      const markdown = skillMarkdown(skill, SITE_URL)
+      expect(markdown, skill.name).toContain(`\`POST ${SITE_URL}/api/mcp\``)
+      const links = markdownLinks(markdown)
+      expect(
+        links.filter((link) => /\/api\/(mcp|inquiries)\b/.test(link)),
+        skill.name,
+      ).toEqual([])
+      expect(
+        links.filter((link) => /[{}]/.test(link)),
+        skill.name,
+      ).toEqual([])
     }
   })
 })

@@ -10,12 +10,11 @@ import { ERROR_STATUS, type ErrorCode } from '@/http/errors'
 import { LOCALES } from '@/i18n/locales'
 import { absoluteUrl } from '@/site/view'
 import { GET_DOCUMENT_TOOL, LIST_DOCUMENTS_TOOL, SEARCH_CONTENT_TOOL } from '@/mcp/tool-definitions'
-import { SEND_INQUIRY_TOOL } from '@/site/agent-paths'
 import { SITE } from '@/site/config'
 import { BLOG_PAGE_SIZE } from '@/site/routes'
 
 import { inquiryFields, INQUIRY_LIMITS } from '@/inquiries/contract'
-import { AGENT_PATHS, CONTACT_SKILL } from '@/site/agent-paths'
+import { AGENT_PATHS, CONTACT_SKILL, SEND_INQUIRY_TOOL } from '@/site/agent-paths'
 
 /**
  * The Agent Skills this site publishes under `/.well-known/agent-skills/` (Agent Skills Discovery
@@ -35,6 +34,14 @@ export interface Skill {
 }
 
 const code = (value: string | number) => `\`${value}\``
+
+/**
+ * An endpoint that takes POST only (the MCP server, the inquiry endpoint), named with its method,
+ * in code, in every agent file: a markdown link (or a bare URL, which GFM links) would send
+ * crawlers, and agents that fetch what they are shown, into a 405 or a 403.
+ */
+export const postEndpoint = (siteUrl: string, path: string) =>
+  code(`POST ${absoluteUrl(siteUrl, path)}`)
 const list = (values: readonly (string | number)[]) => values.map(code).join(', ')
 
 function errorLine(errorCode: ErrorCode, meaning: string): string {
@@ -70,9 +77,11 @@ ${code('Accept: text/markdown')}. Both return the same bytes, with an ${code('ET
 ${code('X-Markdown-Tokens')} estimate.
 
 - Home: ${LOCALES.map((locale) => url(`/${locale}.md`)).join(', ')}
-- Blog: ${url('/{locale}/blog.md')}, ${BLOG_PAGE_SIZE} articles a page (${code('?page=2')}, …)
-- Article: ${url('/{locale}/blog/{slug}.md')}
-- Case studies: ${url('/{locale}/case-studies.md')} and ${url('/{locale}/case-studies/{slug}.md')}
+- Blog: ${code(url('/{locale}/blog.md'))}, ${BLOG_PAGE_SIZE} articles a page (${code('?page=2')}, …)
+- Article: ${code(url('/{locale}/blog/{slug}.md'))}
+- Case studies: ${code(url('/{locale}/case-studies.md'))} and ${code(url('/{locale}/case-studies/{slug}.md'))}
+
+(${code('{locale}')} is ${list(LOCALES)}; ${code('{slug}')} a document's slug, from the lists or the API.)
 
 An article or case study starts with YAML frontmatter (${list(['title', 'description', 'url', 'lang', 'date', 'alternates'])});
 ${code('alternates')} links the same document in the other language.
@@ -96,9 +105,10 @@ Errors are ${code('{ "error": { "code", "message", "details"? } }')}; a 400 name
 
 ## MCP
 
-The MCP server at ${url(AGENT_PATHS.mcp)} (Streamable HTTP) reads the same published content:
+The MCP server, ${postEndpoint(siteUrl, AGENT_PATHS.mcp)} (Streamable HTTP), reads the same published content:
 ${code(SEARCH_CONTENT_TOOL)}, ${code(LIST_DOCUMENTS_TOOL)} and ${code(GET_DOCUMENT_TOOL)} (the markdown twin's text and URL), and
-every published document as a resource (its twin's URL, ${code('text/markdown')}).
+every published document as a resource (its twin's URL, ${code('text/markdown')}; a resource template per
+collection names them by locale and slug). Its tools and their schemas: ${url(AGENT_PATHS.mcpServerCard)}.
 
 ## Structured data
 
@@ -110,7 +120,7 @@ document and language, linked to its translation with ${code('workTranslation')}
 
 const contactTeam: Skill = {
   name: CONTACT_SKILL,
-  description: `Send a project inquiry to ${SITE.name}'s team through the MCP tool ${SEND_INQUIRY_TOOL} or POST /api/inquiries. Use it when the user wants to hire the consultancy, ask about a project or get in touch.`,
+  description: `Send a project inquiry to ${SITE.name}'s team through the MCP tool ${SEND_INQUIRY_TOOL} or POST ${AGENT_PATHS.inquiries}. Use it when the user wants to hire the consultancy, ask about a project or get in touch.`,
   body: (siteUrl) => {
     const url = (path: string) => absoluteUrl(siteUrl, path)
     const fields = inquiryFields().map((field) => {
@@ -137,14 +147,14 @@ An inquiry reaches the team as an email; they reply to the address given, in the
 
 ## Option 1: MCP
 
-Server: ${url(AGENT_PATHS.mcp)} (Streamable HTTP, stateless: POST only, no session).
+Server: ${postEndpoint(siteUrl, AGENT_PATHS.mcp)} (Streamable HTTP, stateless: POST only, no session).
 Call the tool ${code(SEND_INQUIRY_TOOL)} with the fields below as arguments. Its result says whether the
 inquiry was received; on a limit it says how many seconds to wait.
 
 ## Option 2: HTTP
 
 \`\`\`http
-POST ${url('/api/inquiries')}
+POST ${url(AGENT_PATHS.inquiries)}
 Content-Type: application/json
 
 ${JSON.stringify(example)}

@@ -4,8 +4,6 @@ import { messagesFor } from '@/i18n/messages'
 import { inquiryFields, INQUIRY_LIMITS } from '@/inquiries/contract'
 import { AGENT_PATHS, CONTACT_SKILL, SEND_INQUIRY_TOOL } from '@/site/agent-paths'
 
-const INQUIRY_ENDPOINT = '/api/inquiries'
-
 /**
  * The contact page's note for developers and agents: the other ways to send the inquiry the
  * form sends (HTTP, MCP, the contact-team skill), its fields and limits, and an example. The
@@ -20,7 +18,7 @@ export function ContactForAgents({ locale }: { locale: Locale }) {
     message: t.exampleMessage,
   }
   const command = [
-    `curl -X POST ${env.SITE_URL}${INQUIRY_ENDPOINT} \\`,
+    `curl -X POST ${env.SITE_URL}${AGENT_PATHS.inquiries} \\`,
     `  -H 'Content-Type: application/json' \\`,
     `  -d '${JSON.stringify(example)}'`,
   ].join('\n')
@@ -30,7 +28,7 @@ export function ContactForAgents({ locale }: { locale: Locale }) {
       <p>{t.intro}</p>
       <ul>
         <li>
-          <code>{`POST ${INQUIRY_ENDPOINT}`}</code> {t.http}{' '}
+          <code>{`POST ${AGENT_PATHS.inquiries}`}</code> {t.http}{' '}
           <a href={AGENT_PATHS.openapi}>{t.openapi}</a>
         </li>
         <li>

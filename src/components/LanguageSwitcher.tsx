@@ -14,6 +14,16 @@ export interface PageTranslations {
   locales: readonly Locale[]
 }
 
+/**
+ * The part of a page's query its translation keeps: the search's terms, but not a list's page
+ * number: each language lists its own documents, so page 16 of one may not exist in the other.
+ */
+export function translatedQuery(query: string): string {
+  const kept = new URLSearchParams(query)
+  kept.delete('page')
+  return kept.toString()
+}
+
 export function LanguageSwitcher({
   locale,
   label,
@@ -25,12 +35,13 @@ export function LanguageSwitcher({
 }) {
   // Pages outside the locales (the API reference) have no translation to link to.
   if (path === null || !/^\/[a-z]{2}(?=\/|$)/.test(path)) return null
+  const kept = translatedQuery(query)
   return (
     <nav aria-label={label} className="lang-switch">
       {locales
         .filter((other) => other !== locale)
         .map((other) => {
-          const href = path.replace(/^\/[a-z]{2}(?=\/|$)/, `/${other}`) + (query ? `?${query}` : '')
+          const href = path.replace(/^\/[a-z]{2}(?=\/|$)/, `/${other}`) + (kept ? `?${kept}` : '')
           return (
             <a key={other} href={href} hrefLang={other} lang={other}>
               {LOCALE_LABELS[other]}

@@ -3,10 +3,11 @@ import path from 'node:path'
 
 import { ToolSchema } from '@modelcontextprotocol/sdk/types.js'
 import Ajv from 'ajv'
+import Ajv2020 from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
 
-import { asJsonFile, registryName, serverCard, serverJson } from './discovery'
+import { asJsonFile, registryName, serverCard, serverJson, toolDescriptions } from './discovery'
 import { MCP_CAPABILITIES, MCP_SERVER_INFO, TOOL_DEFINITIONS } from './tool-definitions'
 
 const root = path.join(import.meta.dirname, '..', '..')
@@ -107,5 +108,56 @@ describe('server card', () => {
     }
     const list = card.tools.find((tool) => tool.name === 'list_documents')!
     expect(list.inputSchema.properties?.limit).toMatchObject({ minimum: 1, maximum: 100 })
+  })
+})
+
+describe('tool schemas', () => {
+  /**
+   * JSON Schema 2020-12, MCP's dialect, in Ajv's strict mode (no unknown keyword, format or
+   * ambiguous type), with the formats a validating client knows (the SDK's client adds
+   * ajv-formats too).
+   */
+  const strict2020 = () => {
+    const ajv = new Ajv2020({ strict: true, allErrors: true })
+    addFormats(ajv)
+    return ajv
+  }
+
+  it.each(toolDescriptions().map((tool) => [tool.name, tool] as const))(
+    '%s: input and output schemas compile under Ajv 2020 strict, each an object at the root',
+    (_, tool) => {
+      for (const schema of [tool.inputSchema, tool.outputSchema!]) {
+        expect(schema.type).toBe('object')
+        expect(schema).not.toHaveProperty('$schema')
+        expect(() => strict2020().compile(schema)).not.toThrow()
+      }
+    },
+  )
+
+  it('describe what the tools return: a result that drifts from its schema fails it', () => {
+    const ajv = strict2020()
+    const list = ajv.compile(
+      toolDescriptions().find((tool) => tool.name === 'list_documents')!.outputSchema!,
+    )
+    const summary = {
+      collection: 'posts',
+      locale: 'en',
+      id: 1,
+      slug: 'a-post',
+      title: 'A post',
+      excerpt: null,
+      publishedAt: null,
+      url: `${SITE}/en/blog/a-post`,
+      markdownUrl: `${SITE}/en/blog/a-post.md`,
+    }
+    const page = { page: 1, limit: 10, totalDocs: 1, totalPages: 1, hasNextPage: false }
+    expect(list({ ...page, docs: [summary] })).toBe(true)
+    expect(list({ ...page, docs: [{ ...summary, url: 'not a url' }] })).toBe(false)
+    expect(list({ ...page, docs: [{ ...summary, locale: 'fr' }] })).toBe(false)
+    expect(list({ ...page, docs: [summary], extra: 1 })).toBe(false)
+  })
+
+  it('are what tools/list gives and the server card lists', () => {
+    expect(serverCard(SITE).tools).toEqual(toolDescriptions())
   })
 })

@@ -1,5 +1,5 @@
-import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js'
 import { SUPPORTED_PROTOCOL_VERSIONS, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
 
 import { AGENT_PATHS } from '@/site/agent-paths'
 
@@ -40,20 +40,31 @@ export function registryName(siteUrl: string): string {
   return `${labels.reverse().join('.')}/${MCP_SERVER_SLUG}`
 }
 
-/** Each tool as `tools/list` describes it: the SDK's own conversion of the same zod schemas. */
+/**
+ * A tool's input or output schema as JSON Schema 2020-12, the dialect MCP (2025-11-25) takes a
+ * schema without `$schema` to be in. Zod's own conversion, for the arguments as a client sends
+ * them (`input`: defaults optional) or the structured result as the tool returns it (`output`).
+ * The `$schema` it writes is left out: a 2020-12 validator needs none, and a client whose
+ * validator defaults to draft-07 (as the SDK's does) compiles the same schema instead of
+ * failing on a meta-schema it doesn't have.
+ */
+export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const json: Record<string, unknown> = z.toJSONSchema(schema, { target: 'draft-2020-12', io })
+  delete json.$schema
+  return json as { type: 'object'; [key: string]: unknown }
+}
+
+/**
+ * Each tool as `tools/list` describes it (src/mcp/server.ts answers it with this), and as the
+ * server card lists it.
+ */
 export function toolDescriptions(): Tool[] {
   return TOOL_DEFINITIONS.map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: toJsonSchemaCompat(tool.inputSchema, {
-      strictUnions: true,
-      pipeStrategy: 'input',
-    }) as Tool['inputSchema'],
-    outputSchema: toJsonSchemaCompat(tool.outputSchema, {
-      strictUnions: true,
-      pipeStrategy: 'output',
-    }) as Tool['outputSchema'],
+    inputSchema: toolJsonSchema(tool.inputSchema, 'input'),
+    outputSchema: toolJsonSchema(tool.outputSchema, 'output'),
     annotations: tool.annotations,
     // What the SDK declares for every tool registered without task support.
     execution: { taskSupport: 'forbidden' },

@@ -11,6 +11,7 @@ import {
   searchContentInput,
 } from './read-contract'
 import {
+  documentResourceTemplates,
   getDocumentResult,
   InvalidCursorError,
   listDocumentResources,
@@ -243,5 +244,28 @@ describe('resources', () => {
     ]) {
       expect(readDocumentResource(content, uri, SITE_URL), uri).toBeNull()
     }
+  })
+
+  it('names every twin by a template per collection, whose expansion reads as that twin', () => {
+    const templates = documentResourceTemplates(SITE_URL)
+    expect(templates).toEqual([
+      expect.objectContaining({
+        uriTemplate: `${SITE_URL}/{locale}/blog/{slug}.md`,
+        name: 'post',
+        mimeType: 'text/markdown',
+      }),
+      expect.objectContaining({
+        uriTemplate: `${SITE_URL}/{locale}/case-studies/{slug}.md`,
+        name: 'case-study',
+        mimeType: 'text/markdown',
+      }),
+    ])
+    for (const template of templates) expect(template.description).toMatch(/\{locale\} is en or es/)
+    const expand = (template: string, locale: string, slug: string) =>
+      template.replace('{locale}', locale).replace('{slug}', slug)
+    const study = expand(templates[1]!.uriTemplate, 'en', 'a-study')
+    expect(readDocumentResource(content, study, SITE_URL)?.text).toContain('# Café logistics')
+    const post = expand(templates[0]!.uriTemplate, 'es', 'post-4')
+    expect(readDocumentResource(content, post, SITE_URL)?.uri).toBe(`${SITE_URL}/es/blog/post-4.md`)
   })
 })

@@ -204,6 +204,41 @@ export async function listDocumentResources(
   return { resources }
 }
 
+/** An MCP resource template as `resources/templates/list` describes it (RFC 6570, level 1). */
+export interface DocumentResourceTemplate {
+  uriTemplate: string
+  name: string
+  title: string
+  description: string
+  mimeType: typeof MARKDOWN_MEDIA_TYPE
+}
+
+const TEMPLATE_NAMES: Record<PageCollection, { name: string; title: string; what: string }> = {
+  posts: { name: 'post', title: 'Article (markdown)', what: 'article (post)' },
+  'case-studies': { name: 'case-study', title: 'Case study (markdown)', what: 'case study' },
+}
+
+/**
+ * `resources/templates/list`: one template per collection, the markdown twin of a document by
+ * language and slug. Expanded, a template is a resource URI `resources/read` takes (the twin's
+ * own URL, as `resources/list` gives it), built from the site's routes with the variables in
+ * place of the locale and the slug.
+ */
+export function documentResourceTemplates(siteUrl: string): DocumentResourceTemplate[] {
+  return PAGE_COLLECTIONS.map((collection) => {
+    const { name, title, what } = TEMPLATE_NAMES[collection]
+    return {
+      uriTemplate: twinUrl(siteUrl, paths.document(collection, '{locale}' as Locale, '{slug}')),
+      name,
+      title,
+      description:
+        `The markdown twin of a published ${what}: {locale} is ${LOCALES.join(' or ')}, {slug} ` +
+        'its slug in that language (resources/list, search_content and list_documents give them).',
+      mimeType: MARKDOWN_MEDIA_TYPE,
+    }
+  })
+}
+
 /** The document a twin URL names (a post or case study), or null. */
 export function resourceDocument(
   uri: string,

@@ -5,6 +5,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
   ErrorCode,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
   type CallToolResult,
@@ -27,7 +29,10 @@ import {
   type ListDocumentsArgs,
   type SearchContentArgs,
 } from './read-contract'
+import { toolDescriptions } from './discovery'
+import { sendPlainErrorMessages } from './error-messages'
 import {
+  documentResourceTemplates,
   getDocumentResult,
   InvalidCursorError,
   listDocumentResources,
@@ -200,7 +205,8 @@ function register(server: McpServer, tool: ToolDefinition, handler: Handler): vo
 /**
  * A fresh MCP server for one request (stateless transport): the read-only tools over published
  * content (search_content, list_documents, get_document), each published document as a
- * resource (its markdown twin), and send_inquiry, the same operation and budgets as
+ * resource (its markdown twin; a resource template per collection names them by language and
+ * slug), and send_inquiry, the same operation and budgets as
  * POST /api/inquiries for the same client identity.
  */
 export function createMcpServer(clientAddress: string | null): McpServer {
@@ -214,6 +220,9 @@ export function createMcpServer(clientAddress: string | null): McpServer {
     tools: { ...MCP_CAPABILITIES.tools, listChanged: undefined },
     resources: MCP_CAPABILITIES.resources,
   })
+  // The tools as the server card describes them (src/mcp/discovery.ts): JSON Schema 2020-12,
+  // which the SDK's own listing (draft-07, `$schema` and all) is not.
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolDescriptions() }))
 
   server.server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
     try {
@@ -230,6 +239,9 @@ export function createMcpServer(clientAddress: string | null): McpServer {
       throw error
     }
   })
+  server.server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: documentResourceTemplates(env.SITE_URL),
+  }))
   server.server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const { uri } = request.params
     const named = resourceDocument(uri, env.SITE_URL)
@@ -251,9 +263,11 @@ export function createMcpServer(clientAddress: string | null): McpServer {
 /**
  * Connects a server from `createMcpServer` to its transport, with every `tools/call` checked
  * first (src/mcp/tool-calls.ts): unknown tools and malformed params are JSON-RPC errors -32602,
- * arguments the tool's schema refuses are a tool result naming the fields.
+ * arguments the tool's schema refuses are a tool result naming the fields. Error messages leave
+ * without the SDK's `MCP error <code>: ` prefix, which the client's SDK adds (src/mcp/error-messages.ts).
  */
 export async function connectMcpServer(server: McpServer, transport: Transport): Promise<void> {
   await server.connect(transport)
   guardToolCalls(transport, TOOL_ARGUMENTS)
+  sendPlainErrorMessages(transport)
 }

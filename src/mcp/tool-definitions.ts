@@ -32,8 +32,9 @@ export const MCP_SERVER_DESCRIPTION =
 export const MCP_INSTRUCTIONS = [
   "Tools of the consultancy's website. search_content finds published articles and case studies,",
   'list_documents pages through them newest first, and get_document returns one as markdown;',
-  'each published document is also a resource (its markdown twin). Use send_inquiry to contact',
-  'the team about a project.',
+  'each published document is also a resource (its markdown twin), and a resource template per',
+  'collection names the twins by locale and slug. Use send_inquiry to contact the team about a',
+  'project.',
 ].join(' ')
 
 /**

@@ -7,6 +7,8 @@ export const AGENT_PATHS = {
   apiReference: '/docs/api',
   apiReferenceTwin: '/docs/api.md',
   mcp: '/api/mcp',
+  /** Where an inquiry is sent (`POST`; src/app/api/inquiries/route.ts). */
+  inquiries: '/api/inquiries',
   mcpServerCard: '/.well-known/mcp/server-card.json',
   schemaFeed: '/feeds/schema.jsonl',
   skillsIndex: '/.well-known/agent-skills/index.json',

@@ -23,24 +23,6 @@ beforeAll(async () => {
 const linksIn = (markdown: string) =>
   [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!)
 
-/** An MCP `initialize`: what "resolves" means for the MCP server, which answers POST only. */
-function initializeMcp(url: string): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'llms', version: '1' },
-      },
-    }),
-  })
-}
-
 describe('GET /llms.txt', () => {
   it('is text with the llmstxt.org structure: # name, > summary, ## sections of link lists', async () => {
     const response = await get('/llms.txt')
@@ -87,22 +69,25 @@ describe('GET /llms.txt', () => {
     expect(links).toEqual(
       expect.arrayContaining([
         `${baseUrl()}/openapi.json`,
-        `${baseUrl()}/api/mcp`,
+        `${baseUrl()}/.well-known/mcp/server-card.json`,
         `${baseUrl()}/.well-known/agent-skills/index.json`,
         `${baseUrl()}/llms-full.txt`,
         `${baseUrl()}/feeds/schema.jsonl`,
       ]),
     )
+    // The MCP server takes POST only: named with its method, not linked.
+    expect(links).not.toContain(`${baseUrl()}/api/mcp`)
+    expect(llms).toContain(`\`POST ${baseUrl()}/api/mcp\``)
   })
 
-  it('has only links that resolve (200)', async () => {
+  it('has only links that answer 200 to GET', async () => {
     const links = [...new Set(linksIn(llms))]
     const failures: string[] = []
     for (let start = 0; start < links.length; start += 8) {
       await Promise.all(
         links.slice(start, start + 8).map(async (link) => {
           expect(link.startsWith(baseUrl())).toBe(true)
-          const response = link.endsWith('/api/mcp') ? await initializeMcp(link) : await fetch(link)
+          const response = await fetch(link)
           await response.arrayBuffer()
           if (response.status !== 200) failures.push(`${response.status} ${link}`)
         }),

@@ -117,6 +117,11 @@ describe('site settings', () => {
       url: expect.stringMatching(/\/es$/),
       description: expect.stringContaining('Meridian Consulting ayuda'),
       logo: expect.stringMatching(/\/og-default\.png$/),
+      contactPoint: {
+        '@type': 'ContactPoint',
+        contactType: 'sales inquiries',
+        url: expect.stringMatching(/\/es\/contact$/),
+      },
     })
   })
 

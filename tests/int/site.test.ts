@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { BLOG_PAGE_SIZE } from '@/site/routes'
+
 import { asAdmin, baseUrl, get, listPageContaining } from '../support/api'
 import {
   createDocument,
@@ -152,6 +154,20 @@ describe('site pages', () => {
     const spoofed = await page('/en/contact', { headers: { 'x-site-page': '/en/blog?x=1' } })
     expect(current(spoofed.html)).toEqual(['/en/contact'])
     expect(switcher(spoofed.html)).toContain('href="/es/contact"')
+  })
+
+  it('page 2 of a list links its translation to the list, and names no other language’s page 2', async () => {
+    // Enough posts for a second page whatever other files published (each in English only).
+    for (let index = 0; index < BLOG_PAGE_SIZE + 1; index += 1)
+      await createDocument('posts', { status: 'published', title: { en: `Paged post ${index}` } })
+    const second = (await page('/en/blog?page=2')).html
+    const switcher = /<nav[^>]*class="lang-switch"[^>]*>([\s\S]*?)<\/nav>/.exec(second)?.[1] ?? ''
+    expect(switcher).toContain('href="/es/blog"')
+    expect(switcher).not.toContain('page=')
+    expect(second).not.toMatch(/hrefLang="es"/)
+    expect(attr(second, /hrefLang="en" href="([^"]+)"/)).toBe(`${baseUrl()}/en/blog?page=2`)
+    // The first page is the same list in every language.
+    expect((await page('/en/blog')).html).toMatch(/hrefLang="es" href="[^"]+\/es\/blog"/)
   })
 
   it("a caller can't choose the language of a page through the proxy's locale header", async () => {

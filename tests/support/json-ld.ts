@@ -12,7 +12,11 @@ import jsonld from 'jsonld'
  * definitions of exactly the classes and properties the pages and the feed use, copied as they
  * are there, and deliberately without the `@vocab` fallback. With it, safe mode fails on any term
  * that schema.org does not define the way we think, instead of quietly mapping it through the
- * vocabulary; anything valid against the excerpt is valid against the full context.
+ * vocabulary; anything valid against the excerpt is valid against the full context. One term is
+ * not in schema.org's context file: `query-input`, the input annotation of a SearchAction
+ * (schema.org/docs/actions.html, and what search engines read). The full context maps it through
+ * its `@vocab` to `http://schema.org/query-input`; the excerpt, having no `@vocab`, names that
+ * same IRI for it.
  */
 
 const CONTEXT_URLS = new Set([

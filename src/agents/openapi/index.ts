@@ -9,6 +9,8 @@ import { AGENT_PATHS } from '@/site/agent-paths'
 import { paths } from '@/site/routes'
 import { absoluteUrl } from '@/site/view'
 
+import { postEndpoint } from '../skills'
+
 import { errorCodesUsedBy, errorSchemas, sharedHeaders } from './components'
 import { categorySchemas, contentParameters, contentPaths, contentSchemas } from './content'
 import { inquiryPaths, inquirySchemas } from './inquiries'
@@ -32,14 +34,14 @@ export const API_VERSION = '1.0.0'
 
 /** Where agents find the rest: twins, llms.txt, the schema.org feed, skills and MCP. */
 function agentResources(siteUrl: string): string {
-  return `For agents: every page also has a markdown twin (append \`.md\`), an index at ${absoluteUrl(siteUrl, AGENT_PATHS.llms)}, a schema.org feed at ${absoluteUrl(siteUrl, AGENT_PATHS.schemaFeed)}, agent skills at ${absoluteUrl(siteUrl, AGENT_PATHS.skillsIndex)}, and an MCP server at ${absoluteUrl(siteUrl, AGENT_PATHS.mcp)} whose tools read published content (${[SEARCH_CONTENT_TOOL, LIST_DOCUMENTS_TOOL, GET_DOCUMENT_TOOL].map((tool) => `\`${tool}\``).join(', ')}) and send an inquiry (\`${SEND_INQUIRY_TOOL}\` is \`createInquiry\`).`
+  return `For agents: every page also has a markdown twin (append \`.md\`), an index at ${absoluteUrl(siteUrl, AGENT_PATHS.llms)}, a schema.org feed at ${absoluteUrl(siteUrl, AGENT_PATHS.schemaFeed)}, agent skills at ${absoluteUrl(siteUrl, AGENT_PATHS.skillsIndex)}, and an MCP server, ${postEndpoint(siteUrl, AGENT_PATHS.mcp)}, whose tools read published content (${[SEARCH_CONTENT_TOOL, LIST_DOCUMENTS_TOOL, GET_DOCUMENT_TOOL].map((tool) => `\`${tool}\``).join(', ')}) and send an inquiry (\`${SEND_INQUIRY_TOOL}\` is \`createInquiry\`).`
 }
 
 /**
  * The terms the API and its content are offered under. The site publishes no terms of use and no
  * open license: its content is the firm's, all rights reserved (the footer's ©), offered to be
- * read through the API and linked to. The license URL is the contact page, where permission for
- * any other use is asked. Point it at a terms page instead once the site has one.
+ * read through the API and linked to (the description says so, and the API reference shows it).
+ * Point the URL at a terms page instead once the site has one.
  */
 function license(siteUrl: string) {
   return {

@@ -1,4 +1,5 @@
 import { inquiryRequestSchema, INQUIRY_LIMITS } from '@/inquiries/contract'
+import { AGENT_PATHS } from '@/site/agent-paths'
 
 import { errorResponse, headerRef, json, publicOperation, ref } from './components'
 
@@ -6,7 +7,7 @@ import { errorResponse, headerRef, json, publicOperation, ref } from './componen
 export function inquiryPaths() {
   const retryAfter = { 'Retry-After': headerRef('RetryAfter') }
   return {
-    '/api/inquiries': {
+    [AGENT_PATHS.inquiries]: {
       post: {
         operationId: 'createInquiry',
         tags: ['inquiries'],

@@ -10,7 +10,7 @@ import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { CARD_FIELDS, newestDocuments } from '@/site/content'
 import { heroImage, proofCaseStudies } from '@/site/home'
-import { organizationJsonLd } from '@/site/json-ld'
+import { organizationJsonLd, websiteJsonLd } from '@/site/json-ld'
 import { variantsOf } from '@/site/media'
 import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
@@ -67,6 +67,7 @@ export default async function HomePage({ params }: Props) {
     <>
       {preview ? <LivePreviewRefresh serverURL={env.SITE_URL} /> : null}
       <JsonLd data={organizationJsonLd(locale, settings)} />
+      <JsonLd data={websiteJsonLd(locale, settings)} />
       <section className={image ? 'hero hero-with-image' : 'hero'}>
         <div className="container hero-grid">
           <div className="hero-text">

@@ -2,9 +2,11 @@ import type { Metadata } from 'next'
 import { cache } from 'react'
 
 import { DocumentCards } from '@/components/DocumentCard'
+import { JsonLd } from '@/components/JsonLd'
 import { isLocale, type Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { CARD_FIELDS, listDocuments } from '@/site/content'
+import { blogJsonLd } from '@/site/json-ld'
 import { pageSettings } from '@/site/settings'
 import { reportPostSelection } from '@/site/shown'
 import { pageMetadata } from '@/site/metadata'
@@ -42,6 +44,8 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
     locale,
     siteName: (await pageSettings(locale)).siteName,
     pathFor: (target) => paths.blog(target, page),
+    // Page N of a list exists in its own language only: each language lists its own documents.
+    locales: page > 1 ? [locale] : undefined,
     title: page > 1 ? `${t.title} (${page})` : t.title,
     description: t.description,
   })
@@ -57,6 +61,7 @@ export default async function BlogPage({ params, searchParams }: Props) {
   const t = messagesFor(locale)
   return (
     <div className="container">
+      <JsonLd data={blogJsonLd(locale, page, result)} />
       <h1>{t.blog.title}</h1>
       <p className="prose">{t.blog.description}</p>
       {result.docs.length === 0 ? <p>{t.blog.empty}</p> : null}

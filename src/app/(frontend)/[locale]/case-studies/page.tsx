@@ -1,9 +1,11 @@
 import type { Metadata } from 'next'
 
 import { DocumentCards } from '@/components/DocumentCard'
+import { JsonLd } from '@/components/JsonLd'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { CASE_STUDY_CARD_FIELDS, newestDocuments } from '@/site/content'
+import { caseStudiesJsonLd } from '@/site/json-ld'
 import { pageSettings } from '@/site/settings'
 import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
@@ -34,6 +36,7 @@ export default async function CaseStudiesPage({ params }: Props) {
   })
   return (
     <div className="container">
+      <JsonLd data={caseStudiesJsonLd(locale, docs)} />
       <h1>{t.caseStudies.title}</h1>
       <p className="prose">{t.caseStudies.description}</p>
       {docs.length === 0 ? <p>{t.caseStudies.empty}</p> : null}

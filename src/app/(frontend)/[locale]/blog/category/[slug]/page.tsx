@@ -3,10 +3,12 @@ import type { Metadata } from 'next'
 import { cache } from 'react'
 
 import { DocumentCards } from '@/components/DocumentCard'
+import { JsonLd } from '@/components/JsonLd'
 import { SLUG_PATTERN } from '@/fields/slug'
 import { isLocale, type Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { categoryPosts, findCategoryBySlug } from '@/site/categories'
+import { categoryJsonLd } from '@/site/json-ld'
 import { pageSettings } from '@/site/settings'
 import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
@@ -43,6 +45,8 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
     locale,
     siteName: (await pageSettings(locale)).siteName,
     pathFor: (target) => paths.category(target, slug, page),
+    // Page N of a list exists in its own language only: each language lists its own documents.
+    locales: page > 1 ? [locale] : undefined,
     title: page > 1 ? `${title} (${page})` : title,
     description: t.description(found.category.title),
   })
@@ -58,6 +62,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
   const t = messagesFor(locale)
   return (
     <div className="container">
+      <JsonLd data={categoryJsonLd(locale, category, page, posts)} />
       <h1>{t.category.title(category.title)}</h1>
       <p className="prose">{t.category.description(category.title)}</p>
       {posts.docs.length === 0 ? <p>{t.category.empty}</p> : null}
