@@ -19,7 +19,7 @@ const LAYERS = [
   ],
   ['markdown'],
   ['agents', 'mcp'],
-  ['cache', 'server'],
+  ['cache', 'server', 'operations'],
 ]
 
 const pathOf = (folders) => `^src/(${folders.join('|')})/`

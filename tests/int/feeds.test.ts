@@ -22,6 +22,13 @@ beforeAll(async () => {
     excerpt: { en: 'Feed excerpt.', es: 'Resumen del feed.' },
     imageId: image.id,
   })
+  // A post of its own: the posts feed must have an item whatever other files published.
+  await createRichDocument('posts', {
+    status: 'published',
+    title: { en: 'Feed post', es: 'Artículo para el feed' },
+    excerpt: { en: 'Feed post excerpt.', es: 'Resumen del artículo.' },
+    imageId: image.id,
+  })
   draft = await createRichDocument('case-studies', {
     status: 'draft',
     title: { en: `${DRAFT_MARKER} feed`, es: `${DRAFT_MARKER} feed` },

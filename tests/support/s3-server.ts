@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net'
 
 /**
  * An S3-compatible object store for tests, path-style (`/{bucket}/{key}`), in memory: PUT, GET
- * (with `Range` and `If-Match`), HEAD, DELETE and multipart uploads — what the AWS SDK sends for
- * Payload's storage-s3 plugin and the file server. Signatures are not checked. `requests` lists
+ * (with `Range` and `If-Match`), HEAD, DELETE, multipart uploads and ListObjectsV2 — what the AWS
+ * SDK sends for Payload's storage-s3 plugin, the file server and backups. Signatures are not checked. `requests` lists
  * what it was asked, so tests can tell that bytes really came from here.
  */
 export interface S3TestServer {
@@ -61,6 +61,26 @@ export async function startS3TestServer(bucket = 'media-test'): Promise<S3TestSe
       return response.end(
         xml(
           `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+        ),
+      )
+    }
+    if (request.method === 'GET' && !key && url.searchParams.get('list-type') === '2') {
+      // ListObjectsV2, in key order, in pages of `max-keys`; the token is the last key sent.
+      const maxKeys = Number(url.searchParams.get('max-keys') ?? 1000)
+      const after = url.searchParams.get('continuation-token') ?? ''
+      const keys = [...objects.keys()].sort().filter((name) => name > after)
+      const page = keys.slice(0, maxKeys)
+      const truncated = keys.length > page.length
+      const contents = page
+        .map((name) => {
+          const object = objects.get(name)!
+          return `<Contents><Key>${name}</Key><Size>${object.body.length}</Size><ETag>${object.etag}</ETag><LastModified>${object.modified.toISOString()}</LastModified></Contents>`
+        })
+        .join('')
+      response.writeHead(200, { 'Content-Type': 'application/xml' })
+      return response.end(
+        xml(
+          `<ListBucketResult><Name>${bucket}</Name><KeyCount>${page.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${truncated ? `<NextContinuationToken>${page.at(-1)}</NextContinuationToken>` : ''}${contents}</ListBucketResult>`,
         ),
       )
     }

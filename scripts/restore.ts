@@ -1,0 +1,20 @@
+/**
+ * Restores a backup (scripts/backup.ts) into an empty database and an empty media store:
+ *
+ *   npm run restore -- DIR [--pg-bin DIR]
+ *
+ * Reads DATABASE_URL, MEDIA_DIR and the S3_* settings (and .env files) as the app does. Exit 0:
+ * restored; 2: refused, nothing changed (a damaged backup, a target not empty; the reason on
+ * stderr); 1: failed part-way. See src/operations/backup.ts.
+ */
+import nextEnv from '@next/env'
+
+// See scripts/migrate.ts: keep the event loop alive while the modules load.
+const keepAlive = setInterval(() => {}, 1_000)
+
+nextEnv.loadEnvConfig(process.cwd())
+// Imported once .env is loaded: the env module reads the settings when it loads.
+const { runCommand } = await import('@/operations/backup')
+const code = await runCommand('restore', process.argv.slice(2))
+clearInterval(keepAlive)
+process.exit(code)
