@@ -51,7 +51,7 @@ export async function asAdminJson<T = Record<string, unknown>>(
  */
 export async function listPageContaining(path: string, text: string): Promise<string | undefined> {
   const seen = new Set<string>()
-  for (let next: string | undefined = path; next && !seen.has(next); ) {
+  for (let next: string | undefined = path; next && !seen.has(next);) {
     seen.add(next)
     const response = await get(next)
     if (response.status !== 200) throw new Error(`${next} answered ${response.status}`)
