@@ -1,36 +1,37 @@
-'use client'
-
-import { useActionState } from 'react'
-
 import type { Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
 import { INQUIRY_FIELD_MAX } from '@/inquiries/limits'
-import { CONTACT_SERVICES, type ContactField, type ContactState } from '@/site/contact'
+import {
+  CONTACT_FIELDS,
+  CONTACT_SERVICES,
+  type ContactField,
+  type ContactState,
+} from '@/site/contact'
 import { paths } from '@/site/routes'
 
 import { CONTACT_FORM_SCRIPT } from './contact-form-script'
 
-type Action = (state: ContactState, form: FormData) => Promise<ContactState>
+type Action = (form: FormData) => Promise<void>
 
 /** The form's answer (the form again, or the confirmation) carries it: the script swaps by it. */
 const CONTACT_FORM_ID = 'contact-form'
 
 /**
- * Works without JavaScript (a plain form post answered with the page and its result); with it,
- * submits in place and shows field errors and the confirmation without a reload: by its own
- * script (contact-form-script.ts) on the site, where pages ship no React runtime, and by React
- * where the runtime is kept (an editor's draft preview).
+ * Works without JavaScript: a plain form post, answered with the page showing its outcome (the
+ * action records it, src/site/contact-outcome.ts) at its status. With JavaScript, the form's own
+ * script (contact-form-script.ts) posts the same form and puts the answer in place of the form:
+ * field errors, or the confirmation, without a reload. The form binds its action no state, so a
+ * post carries nothing for Next.js to decode but the form's fields (src/http/form-post.ts).
  */
 export function ContactForm({
   action,
   locale,
-  permalink,
+  state,
 }: {
   action: Action
   locale: Locale
-  permalink: string
+  state: ContactState
 }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle' }, permalink)
   const t = messagesFor(locale).contact
   const services = messagesFor(locale).services
 
@@ -49,6 +50,7 @@ export function ContactForm({
       return t.errors.tooLong(INQUIRY_FIELD_MAX[field === 'service' ? 'service' : field])
     return t.errors[kind]
   }
+  const labelOf = (field: ContactField) => t[field]
   const describe = (field: ContactField) =>
     errorOf(field) ? { 'aria-invalid': true as const, 'aria-describedby': `${field}-error` } : {}
   const fieldError = (field: ContactField) =>
@@ -59,11 +61,19 @@ export function ContactForm({
     ) : null
 
   return (
-    <form id={CONTACT_FORM_ID} action={formAction} className="form" noValidate={false}>
+    <form id={CONTACT_FORM_ID} action={action} className="form" noValidate={false}>
       {state.status === 'invalid' ? (
-        <p className="notice error" role="alert">
-          {t.invalid}
-        </p>
+        <div className="notice error" role="alert">
+          <p>{t.invalid}</p>
+          {/* Each field at fault by its label, linked to it (its error is beside it). */}
+          <ul>
+            {CONTACT_FIELDS.filter((field) => errorOf(field)).map((field) => (
+              <li key={field}>
+                <a href={`#${field}`}>{labelOf(field)}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {state.status === 'rate_limited' ? (
         <p className="notice error" role="alert">
@@ -166,8 +176,8 @@ export function ContactForm({
         <a href={paths.privacy(locale)}>{messagesFor(locale).privacy.link}</a>
       </p>
       <div>
-        <button type="submit" className="button" disabled={pending} data-sending={t.sending}>
-          {pending ? t.sending : t.submit}
+        <button type="submit" className="button" data-sending={t.sending}>
+          {t.submit}
         </button>
       </div>
       <script dangerouslySetInnerHTML={{ __html: CONTACT_FORM_SCRIPT }} />

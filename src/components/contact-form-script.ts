@@ -1,11 +1,16 @@
 /**
  * The contact form sent in place, without React: the page ships no client runtime
  * (src/site/page-scripts.ts), and the form already works as a plain POST the server answers with
- * the whole page, its result in it (`ContactForm`). With JavaScript, this posts the same form with
- * `fetch`, takes the form's answer out of the returned page (the element with the form's id: the
- * form again, with its field errors, or the confirmation) and puts it in place of the form. The
- * server renders every answer; this only moves it. If anything goes wrong, the form is posted
- * the plain way.
+ * the whole page, its outcome in it (`ContactForm`), at the outcome's status (400 for a field at
+ * fault, 429 when the budget is spent). With JavaScript, this posts the same form with `fetch`,
+ * takes the form's answer out of the returned page (the element with the form's id: the form
+ * again, with its field errors, or the confirmation) whatever its status, and puts it in place of
+ * the form. The server renders every answer; this only moves it. If the answer carries no form
+ * (the server refused the post itself), the form is posted the plain way.
+ *
+ * It also sends the form where Next's runtime is on the page (an editor's draft preview): React
+ * leaves alone a submit whose default was prevented, so the form is never called as an action by
+ * fetch, which the site's pages do not take (src/http/form-post.ts).
  *
  * It runs as an inline script inside the form, made from this function's source
  * (`CONTACT_FORM_SCRIPT`): so it refers to nothing outside itself.
@@ -13,8 +18,6 @@
 export function enhanceContactForm(form: HTMLFormElement | null): void {
   if (!form || typeof fetch !== 'function' || typeof DOMParser !== 'function') return
   form.addEventListener('submit', (event) => {
-    // With Next's runtime on the page (an editor's draft preview), React sends the form itself.
-    if ((window as unknown as { __next_f?: unknown }).__next_f !== undefined) return
     event.preventDefault()
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
     if (button) {
@@ -27,10 +30,7 @@ export function enhanceContactForm(form: HTMLFormElement | null): void {
       credentials: 'same-origin',
       headers: { Accept: 'text/html' },
     })
-      .then((response) => {
-        if (!response.ok) throw new Error(`answered ${response.status}`)
-        return response.text()
-      })
+      .then((response) => response.text())
       .then((html) => {
         const answer = new DOMParser().parseFromString(html, 'text/html').getElementById(form.id)
         if (!answer) throw new Error('no answer in the page')

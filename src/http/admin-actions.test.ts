@@ -3,9 +3,11 @@ import { createHash, createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 
 import {
+  isAdminPostWithoutAction,
   isAdminServerAction,
   isIssuedSessionToken,
   refusesAnonymousAdminAction,
+  withRefusedActionStatus,
 } from './admin-actions'
 
 const SECRET = 'test-secret-0123456789abcdef0123456789abcdef'
@@ -83,5 +85,42 @@ describe('refusesAnonymousAdminAction', () => {
     expect(refusesAnonymousAdminAction(firstRun, { ...policy, allowFirstUserScreen: true })).toBe(
       false,
     )
+  })
+})
+
+describe('withRefusedActionStatus', () => {
+  const notFound = { status: 404, headers: { 'content-type': 'text/x-component' } }
+
+  it("answers an action Payload refused with the status it recorded, over Next.js's 404", () => {
+    expect(withRefusedActionStatus(notFound, 403)).toEqual({ ...notFound, status: 403 })
+    expect(withRefusedActionStatus(notFound, 401).status).toBe(401)
+  })
+
+  it('leaves every other answer as it is', () => {
+    expect(withRefusedActionStatus(notFound, undefined)).toBe(notFound)
+    expect(withRefusedActionStatus(notFound, 404)).toBe(notFound)
+    expect(withRefusedActionStatus(notFound, 500)).toBe(notFound)
+    const ok = { status: 200, headers: {} }
+    expect(withRefusedActionStatus(ok, 403)).toBe(ok)
+  })
+})
+
+describe('isAdminPostWithoutAction', () => {
+  it('is a POST to the admin without Next-Action, whatever its body', () => {
+    for (const url of ['/admin', '/admin/login', '/admin/collections/posts?x=1']) {
+      expect(isAdminPostWithoutAction('POST', url, {})).toBe(true)
+      expect(
+        isAdminPostWithoutAction('POST', url, {
+          'content-type': 'multipart/form-data; boundary=x',
+        }),
+      ).toBe(true)
+    }
+  })
+
+  it("is not the admin's own action calls, its reads, or another path", () => {
+    expect(isAdminPostWithoutAction('POST', '/admin', { 'next-action': 'x' })).toBe(false)
+    expect(isAdminPostWithoutAction('GET', '/admin', {})).toBe(false)
+    expect(isAdminPostWithoutAction('POST', '/administrator', {})).toBe(false)
+    expect(isAdminPostWithoutAction('POST', '/en/contact', {})).toBe(false)
   })
 })

@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
 import { SESSION_COOKIE } from './credentials'
+import type { ResponseHead } from './response-head'
 
 /**
  * The admin's server actions (Next.js server functions posted to `/admin/…` with a `Next-Action`
@@ -14,14 +15,32 @@ const SERVER_ACTION_HEADER = 'next-action'
 /** On an empty database in development, the first-run screen is used before anyone can sign in. */
 export const FIRST_USER_SCREEN = '/admin/create-first-user'
 
+/** Is `url` a page of the admin (`/admin` or under it)? */
+function isAdminPath(url: string | undefined): boolean {
+  const path = (url ?? '/').split('?', 1)[0]!
+  return path === '/admin' || path.startsWith('/admin/')
+}
+
+/**
+ * A POST to the admin that is not a server action call: the admin's pages post nothing but
+ * their actions, by fetch with `Next-Action` (a form posted without JavaScript is not something
+ * Payload's admin has). Next.js would take a multipart body for an action posted without
+ * JavaScript and answer 500 to one that does not parse; anything else it would render as a read.
+ */
+export function isAdminPostWithoutAction(
+  method: string | undefined,
+  url: string | undefined,
+  headers: Record<string, string | string[] | undefined>,
+): boolean {
+  return method === 'POST' && headers[SERVER_ACTION_HEADER] === undefined && isAdminPath(url)
+}
+
 export function isAdminServerAction(
   method: string | undefined,
   url: string | undefined,
   headers: Record<string, string | string[] | undefined>,
 ): boolean {
-  if (method !== 'POST' || headers[SERVER_ACTION_HEADER] === undefined) return false
-  const path = (url ?? '/').split('?', 1)[0]!
-  return path === '/admin' || path.startsWith('/admin/')
+  return method === 'POST' && headers[SERVER_ACTION_HEADER] !== undefined && isAdminPath(url)
 }
 
 function sessionToken(headers: Record<string, string | string[] | undefined>): string | null {
@@ -86,4 +105,19 @@ export function refusesAnonymousAdminAction(
   }
   const token = sessionToken(request.headers)
   return token === null || !isIssuedSessionToken(token, payloadSecret)
+}
+
+/**
+ * The status of an admin server action that Payload refused a signed-in user (src/lib/server-functions.ts):
+ * the action records 401 or 403 as its status (src/http/response-status.ts) and ends with
+ * Next.js's `notFound()`, the one interrupt Next.js answers without `experimental.authInterrupts`
+ * (a 404, nothing logged; any other error is a logged 500). The project's server then answers it
+ * with the status recorded (the `action-refusal` step of src/server/response-pipeline.ts).
+ */
+export function withRefusedActionStatus(
+  head: ResponseHead,
+  asked: number | undefined,
+): ResponseHead {
+  if (head.status !== 404 || (asked !== 401 && asked !== 403)) return head
+  return { status: asked, headers: head.headers }
 }

@@ -10,19 +10,101 @@ import {
 const parse = (body: string) => JSON.parse(body) as { error: Record<string, unknown> }
 
 describe('answerBeforeRouting', () => {
-  it('hands routed methods on normal targets to the application', () => {
-    for (const method of ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+  it('hands the methods a path answers on normal targets to the application', () => {
+    for (const method of ['GET', 'HEAD']) {
       expect(answerBeforeRouting(method, '/api/posts?limit=1')).toBeNull()
+      expect(answerBeforeRouting(method, '/en/blog')).toBeNull()
+    }
+    expect(answerBeforeRouting('POST', '/api/inquiries')).toBeNull()
+    expect(answerBeforeRouting('POST', '/en/contact')).toBeNull()
+    // Methods only signed-in users can use still reach the route, which says why it refuses.
+    expect(answerBeforeRouting('POST', '/api/posts')).toBeNull()
+    expect(answerBeforeRouting('GET', '/api/inquiries')).toBeNull()
+  })
+
+  it("hands every method on Payload's paths to Payload, whose endpoints decide", () => {
+    for (const method of ['GET', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect(answerBeforeRouting(method, '/api/users')).toBeNull()
+      expect(answerBeforeRouting(method, '/api/globals/home')).toBeNull()
+    }
+  })
+
+  it.each([
+    ['PUT', '/en'],
+    ['PATCH', '/en/blog'],
+    ['DELETE', '/es/case-studies/x'],
+    ['POST', '/en/blog'],
+    ['POST', '/docs/api'],
+    ['PUT', '/en/contact'],
+    ['POST', '/llms.txt'],
+    ['DELETE', '/api/media/file/a.png'],
+    ['POST', '/api/health'],
+    ['PUT', '/admin'],
+  ])('%s %s is a 405 naming what the path answers, never stored', (method, target) => {
+    const answer = answerBeforeRouting(method, target)!
+    expect(answer.status).toBe(405)
+    expect(answer.headers['Cache-Control']).toBe('no-store')
+    expect(answer.headers.Allow).toContain('OPTIONS')
+    expect(answer.headers.Allow).not.toContain(method)
+    expect(parse(answer.body).error.code).toBe('method_not_allowed')
+  })
+
+  it("leaves the MCP server's refusals to it, in JSON-RPC's shape, and answers its OPTIONS", () => {
+    for (const method of ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE']) {
+      expect(answerBeforeRouting(method, '/api/mcp'), method).toBeNull()
+    }
+    expect(answerBeforeRouting('OPTIONS', '/api/mcp')?.status).toBe(204)
+  })
+
+  it("names in Allow only the methods the caller can use: an inquiry's inbox is for editors", () => {
+    expect(answerBeforeRouting('PUT', '/api/inquiries')!.headers.Allow).toBe('OPTIONS, POST')
+    const signedIn = answerBeforeRouting('PUT', '/api/inquiries', { authorization: 'JWT x' })!
+    expect(signedIn.headers.Allow).toBe('GET, HEAD, OPTIONS, POST')
+  })
+
+  it('answers OPTIONS with 204 and the Allow of the path, including OPTIONS', () => {
+    expect(answerBeforeRouting('OPTIONS', '/en')).toEqual({
+      status: 204,
+      headers: { Allow: 'GET, HEAD, OPTIONS', 'Cache-Control': 'no-store' },
+      body: '',
+    })
+    expect(answerBeforeRouting('OPTIONS', '/en/contact')?.headers.Allow).toBe(
+      'GET, HEAD, OPTIONS, POST',
+    )
+    expect(answerBeforeRouting('OPTIONS', '/api/mcp')?.headers.Allow).toBe('OPTIONS, POST')
+  })
+
+  it('answers the asterisk target: OPTIONS with every routed method, anything else 400', () => {
+    expect(answerBeforeRouting('OPTIONS', '*')).toEqual({
+      status: 204,
+      headers: {
+        Allow: 'GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE',
+        'Cache-Control': 'no-store',
+      },
+      body: '',
+    })
+    for (const method of ['GET', 'HEAD', 'POST', 'DELETE', 'TRACE']) {
+      const answer = answerBeforeRouting(method, '*')!
+      expect(answer.status, method).toBe(400)
+      expect(answer.headers['Content-Type']).toBe('application/json')
+      expect(parse(answer.body).error.code).toBe('invalid_parameter')
     }
   })
 
   it.each(['TRACE', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'PURGE', 'QUERY'])(
     '%s is 405 with Allow and the JSON error shape, on any path',
     (method) => {
-      for (const target of ['/api/posts', '/en', '/api/%70osts', '/%ff']) {
+      for (const [target, allow] of [
+        ['/api/posts', 'GET, HEAD, OPTIONS'],
+        ['/en', 'GET, HEAD, OPTIONS'],
+        // Where the path is not known yet (or is Payload's): every method something routes.
+        ['/api/%70osts', 'GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE'],
+        ['/%ff', 'GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE'],
+        ['/api/users', 'GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE'],
+      ]) {
         const answer = answerBeforeRouting(method, target)
         expect(answer?.status).toBe(405)
-        expect(answer?.headers.Allow).toBe('GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE')
+        expect(answer?.headers.Allow).toBe(allow)
         expect(parse(answer!.body).error).toEqual({
           code: 'method_not_allowed',
           message: `The method ${method} is not supported here.`,

@@ -1,19 +1,21 @@
 /**
  * Answers the project's server gives before anything routes a request (src/server/main.ts): a
- * method no route implements, a request target that isn't in its normal form, a request Node's
- * parser could not read. They are pure: the server only writes what these return.
+ * method the path does not answer (the method table, src/http/methods.ts) and OPTIONS, a request
+ * target that isn't in its normal form, a request Node's parser could not read. They are pure:
+ * the server only writes what these return.
  */
 import type { ServerResponse } from 'node:http'
 
-import type { ErrorCode, ErrorDetail } from './errors'
-import { checkRequestTarget } from './request-target'
-
-/**
- * The methods routes of this site implement (Next.js routes no others: it answers them 400 with
- * an empty body, or 500 for TRACE). Which of them a given URL supports is that route's business;
- * a method outside this list is supported by none.
- */
-export const ROUTED_METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+import type { ErrorCode, ErrorDetail } from './api-error'
+import {
+  answersMethod,
+  isRoutedMethod,
+  isSignedInRequest,
+  methodsFor,
+  pathMethods,
+  ROUTED_METHODS,
+} from './methods'
+import { checkRequestTarget, pathOf } from './request-target'
 
 export interface FrontAnswer {
   status: number
@@ -40,34 +42,72 @@ export function errorAnswer(
   }
 }
 
-export function methodNotAllowed(method?: string): FrontAnswer {
+/**
+ * 405 with `Allow`: the methods the path answers this caller (src/http/methods.ts), or, where the
+ * path is not known (a request Node's parser refused, a path of Payload's REST API), every method
+ * something here routes.
+ */
+export function methodNotAllowed(
+  method?: string,
+  allow: readonly string[] = ROUTED_METHODS,
+): FrontAnswer {
   const named = method ? `The method ${method}` : 'This method'
   return errorAnswer(405, 'method_not_allowed', `${named} is not supported here.`, {
-    headers: { Allow: ROUTED_METHODS.join(', ') },
+    headers: { Allow: allow.join(', ') },
+  })
+}
+
+/** `OPTIONS`: no body, the methods in `Allow`; about one request, so never stored. */
+function optionsAnswer(allow: readonly string[]): FrontAnswer {
+  return {
+    status: 204,
+    headers: { Allow: allow.join(', '), 'Cache-Control': 'no-store' },
+    body: '',
+  }
+}
+
+/**
+ * The asterisk request target (`OPTIONS * HTTP/1.1`, RFC 9110 §7.1) asks about the server as a
+ * whole: OPTIONS answers with every method it routes; no other method has a meaning for it.
+ */
+function asteriskAnswer(method: string | undefined): FrontAnswer {
+  if (method === 'OPTIONS') return optionsAnswer(ROUTED_METHODS)
+  return errorAnswer(400, 'invalid_parameter', 'The request target * is only for OPTIONS.', {
+    details: [{ field: 'path', message: 'must start with "/" (only OPTIONS may ask about *)' }],
   })
 }
 
 /**
- * What to answer before routing, or null to hand the request on: 405 for a method no route
- * implements; 400 for a target that names nothing (bad encoding, encoded separators, control
- * characters); 308 to the normal path for any other spelling of one.
+ * What to answer before routing, or null to hand the request on:
+ * - the asterisk target: 204 to OPTIONS, else 400;
+ * - 405 for a method no route implements, or one the path's row of the method table lacks;
+ * - 204 with `Allow` to OPTIONS wherever the method table decides;
+ * - 400 for a target that names nothing (bad encoding, encoded separators, control characters);
+ *   308 to the normal path for any other spelling of one.
+ * `headers` tell a signed-in caller (listed the methods only they may use) from an anonymous one.
  */
 export function answerBeforeRouting(
   method: string | undefined,
   target: string | undefined,
+  headers: { authorization?: string | string[]; cookie?: string | string[] } = {},
 ): FrontAnswer | null {
-  if (!(ROUTED_METHODS as readonly (string | undefined)[]).includes(method)) {
-    return methodNotAllowed(method)
-  }
+  if (target === '*') return asteriskAnswer(method)
   const verdict = checkRequestTarget(target ?? '/')
+  const table = verdict.kind === 'pass' ? pathMethods(pathOf(target)) : null
+  const allowed = table ? methodsFor(table, isSignedInRequest(headers)) : ROUTED_METHODS
+  if (!isRoutedMethod(method)) return methodNotAllowed(method, allowed)
   switch (verdict.kind) {
-    case 'pass':
-      return null
     case 'refuse':
       return errorAnswer(400, 'invalid_parameter', verdict.message, { details: verdict.details })
     case 'redirect':
       return { status: 308, headers: { Location: verdict.location }, body: '' }
+    case 'pass':
+      break
   }
+  if (!table) return null
+  if (method === 'OPTIONS') return optionsAnswer(allowed)
+  if (table.refusedByRoute || answersMethod(table, method)) return null
+  return methodNotAllowed(method, allowed)
 }
 
 /** How Next.js names a server action: 42 hexadecimal characters (an info byte and a hash). */
@@ -106,6 +146,7 @@ export function clientErrorAnswer(code: string | undefined): FrontAnswer {
 }
 
 const REASONS: Record<number, string> = {
+  204: 'No Content',
   400: 'Bad Request',
   408: 'Request Timeout',
   405: 'Method Not Allowed',

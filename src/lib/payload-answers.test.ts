@@ -1,12 +1,15 @@
-import type { Endpoint } from 'payload'
+import type { Endpoint, Field, FieldHook, PayloadRequest } from 'payload'
 import { describe, expect, it } from 'vitest'
 
 import {
   allowedMethods,
+  checkedMethodOverride,
   classifyPayloadError,
   matchEndpointPath,
+  oneOptionGuard,
   projectErrorShape,
   sqlStateOf,
+  withCheckedMethodOverride,
   withProjectAnswers,
 } from './payload-answers'
 
@@ -183,25 +186,212 @@ describe('allowedMethods', () => {
     handler: () => new Response(),
   })
 
-  it('lists the serving methods, with HEAD wherever GET is', () => {
-    expect(allowedMethods([endpoint('get'), endpoint('post')])).toEqual(['GET', 'HEAD', 'POST'])
-    expect(allowedMethods([endpoint('patch'), endpoint('delete')])).toEqual(['DELETE', 'PATCH'])
+  it('lists the serving methods, with HEAD wherever GET is, and OPTIONS', () => {
+    expect(allowedMethods([endpoint('get'), endpoint('post')])).toEqual([
+      'GET',
+      'HEAD',
+      'OPTIONS',
+      'POST',
+    ])
+    expect(allowedMethods([endpoint('patch'), endpoint('delete')])).toEqual([
+      'DELETE',
+      'OPTIONS',
+      'PATCH',
+    ])
   })
 })
 
 describe('withProjectAnswers', () => {
-  it('gives every collection the fallbacks, one without endpoints of its own included', () => {
-    const config = withProjectAnswers({
+  const handler = () => Response.json({ served: true })
+  const answers = () =>
+    withProjectAnswers({
       collections: [
-        { slug: 'posts', endpoints: [] },
-        { slug: 'payload-migrations', endpoints: false },
+        {
+          slug: 'posts',
+          endpoints: [
+            { method: 'get', path: '/', handler },
+            { method: 'post', path: '/', handler },
+          ],
+          fields: [],
+        },
+        { slug: 'payload-migrations', endpoints: false, fields: [] },
+      ],
+      globals: [
+        { slug: 'home', endpoints: [{ method: 'get', path: '/', handler }], fields: [] },
+        { slug: 'bare', endpoints: false, fields: [] },
       ],
       endpoints: [],
       hooks: {},
     } as never)
-    for (const collection of config.collections) {
-      expect(Array.isArray(collection.endpoints), collection.slug).toBe(true)
-      expect((collection.endpoints as Endpoint[]).length, collection.slug).toBeGreaterThan(0)
+
+  /** What the fallback of `entity` answers `method` on `rest` (Payload tries it last). */
+  async function fallbackAnswer(entity: { endpoints: unknown }, method: string, rest: string[]) {
+    const fallback = (entity.endpoints as Endpoint[]).find(
+      (endpoint) => endpoint.method === method.toLowerCase() && endpoint.path === '/:rest*',
+    )!
+    const response = await fallback.handler({ method, routeParams: { rest } } as never)
+    return {
+      status: response.status,
+      allow: response.headers.get('allow'),
+      body: response.status === 204 ? null : ((await response.json()) as Record<string, unknown>),
     }
+  }
+
+  it('gives every collection and global the fallbacks, those without endpoints included', () => {
+    const config = answers()
+    for (const entity of [...config.collections, ...config.globals]) {
+      expect(Array.isArray(entity.endpoints), entity.slug).toBe(true)
+      expect((entity.endpoints as Endpoint[]).length, entity.slug).toBeGreaterThan(0)
+    }
+  })
+
+  it('answers OPTIONS with 204 and the Allow of the endpoints serving the path', async () => {
+    const [posts] = answers().collections
+    expect(await fallbackAnswer(posts!, 'OPTIONS', [])).toEqual({
+      status: 204,
+      allow: 'GET, HEAD, OPTIONS, POST',
+      body: null,
+    })
+  })
+
+  it('answers a method the path lacks with a 405 whose Allow names OPTIONS too', async () => {
+    const [home] = answers().globals
+    const answer = await fallbackAnswer(home!, 'PUT', [])
+    expect(answer.status).toBe(405)
+    expect(answer.allow).toBe('GET, HEAD, OPTIONS')
+    expect(answer.body).toMatchObject({ error: { code: 'method_not_allowed' } })
+  })
+
+  it("answers a path no endpoint serves, a global's included, with the JSON 404", async () => {
+    const [home, bare] = answers().globals
+    for (const [entity, method] of [
+      [home!, 'PATCH'],
+      [home!, 'OPTIONS'],
+      [bare!, 'GET'],
+    ] as const) {
+      const answer = await fallbackAnswer(entity, method, ['versions', 'x'])
+      expect(answer.status).toBe(404)
+      expect(answer.body).toMatchObject({ error: { code: 'not_found' } })
+    }
+  })
+
+  it('guards every single-choice field, nested ones included, and leaves hasMany selects', () => {
+    const select = (name: string, hasMany = false) =>
+      ({ name, type: 'select', hasMany, options: ['a', 'b'] }) as Field
+    const fields: Field[] = [
+      select('_status'),
+      select('roles', true),
+      { name: 'choice', type: 'radio', options: ['a'] } as Field,
+      { name: 'meta', type: 'group', fields: [select('kind')] } as Field,
+      { type: 'tabs', tabs: [{ name: 'tab', fields: [select('inTab')] }] } as Field,
+      {
+        name: 'blocks',
+        type: 'blocks',
+        blocks: [{ slug: 'block', fields: [select('inBlock')] }],
+      } as Field,
+    ]
+    withProjectAnswers({
+      collections: [{ slug: 'posts', endpoints: [], fields }],
+      globals: [],
+      endpoints: [],
+      hooks: {},
+    } as never)
+    const guarded: string[] = []
+    const visit = (list: Field[]) => {
+      for (const field of list) {
+        if ('name' in field && 'hooks' in field && field.hooks?.beforeValidate?.length)
+          guarded.push(field.name)
+        if ('fields' in field) visit(field.fields)
+        if (field.type === 'tabs') for (const tab of field.tabs) visit(tab.fields)
+        if (field.type === 'blocks')
+          for (const block of field.blocks) if (typeof block !== 'string') visit(block.fields)
+      }
+    }
+    visit(fields)
+    expect(guarded.sort()).toEqual(['_status', 'choice', 'inBlock', 'inTab', 'kind'])
+  })
+})
+
+describe('oneOptionGuard', () => {
+  const run = (value: unknown) =>
+    (oneOptionGuard('_status') as (args: Parameters<FieldHook>[0]) => unknown)({
+      value,
+      path: ['_status'],
+      collection: { slug: 'posts' },
+      req: {} as PayloadRequest,
+    } as never)
+
+  it('lets one option, or none, through unchanged', () => {
+    for (const value of ['published', '', null, undefined]) expect(run(value)).toBe(value)
+  })
+
+  it.each([[['published']], [{ a: 1 }], [1], [true]])(
+    'refuses %j with a validation error (400, logged as one) naming the field',
+    (value) => {
+      let thrown: unknown
+      try {
+        run(value)
+      } catch (error) {
+        thrown = error
+      }
+      expect(thrown).toMatchObject({
+        name: 'ValidationError',
+        status: 400,
+        data: { collection: 'posts', errors: [{ path: '_status' }] },
+      })
+    },
+  )
+})
+
+describe('checkedMethodOverride', () => {
+  const override = (body: string, headers: Record<string, string> = {}) =>
+    new Request('http://localhost/api/users', {
+      method: 'POST',
+      headers: {
+        'X-HTTP-Method-Override': 'GET',
+        'Content-Type': 'application/json',
+        ...headers,
+      },
+      body,
+    })
+
+  it.each(['', '{', '[', 'garbage', '{"where":'])(
+    'answers a POST read as GET whose body is %j with a JSON 400',
+    async (body) => {
+      const answer = await checkedMethodOverride(override(body))
+      expect(answer).toBeInstanceOf(Response)
+      const response = answer as Response
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ error: { code: 'invalid_body' } })
+    },
+  )
+
+  it("hands on a JSON body intact, and anything Payload doesn't read as an override", async () => {
+    const checked = await checkedMethodOverride(override('{"where":{"id":{"equals":1}}}'))
+    expect(checked).toBeInstanceOf(Request)
+    expect(await (checked as Request).json()).toEqual({ where: { id: { equals: 1 } } })
+    for (const request of [
+      override('{', { 'X-HTTP-Method-Override': 'PUT' }),
+      override('{', { 'Content-Type': 'application/json; charset=utf-8' }),
+      new Request('http://localhost/api/users', { method: 'POST', body: '{' }),
+    ]) {
+      expect(await checkedMethodOverride(request)).toBe(request)
+    }
+    const payloadsOwn = override('', {
+      'X-HTTP-Method-Override': '',
+      'X-Payload-HTTP-Method-Override': 'GET',
+    })
+    expect(((await checkedMethodOverride(payloadsOwn)) as Response).status).toBe(400)
+  })
+
+  it('wraps a handler, which then never sees a refused body', async () => {
+    let calls = 0
+    const handler = withCheckedMethodOverride(async (request: Request) => {
+      calls += 1
+      return Response.json(await request.json())
+    })
+    expect((await handler(override('{'))).status).toBe(400)
+    expect(calls).toBe(0)
+    expect(await (await handler(override('{"a":1}'))).json()).toEqual({ a: 1 })
   })
 })

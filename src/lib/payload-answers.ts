@@ -7,9 +7,26 @@
  *   Payload passed on) is the caller's mistake and a 400; a database out of reach is a 503; any
  *   other failure is ours, a logged 500 (never hidden as a client error);
  * - a path no endpoint serves is a JSON 404, and a method the path does not support a 405 with
- *   `Allow`, instead of Payload's bare "Route not found".
+ *   `Allow`, instead of Payload's bare "Route not found", for collections, globals and the root
+ *   endpoints alike; OPTIONS is a 204 with the same `Allow` (Payload's endpoints are the method
+ *   table of its paths, as src/http/methods.ts is of the project's);
+ * - a field that takes one of its options (a select without `hasMany`, a radio group, the
+ *   drafts' `_status`) refuses a list or any other non-text value with a 400 naming the field:
+ *   Payload's own validation lets a list of valid options through (and a draft save skips it),
+ *   and the database then refuses the write, logged as an error;
+ * - a POST read as a GET (`X-HTTP-Method-Override: GET`, which Payload's admin sends for long
+ *   queries) must carry JSON: Payload parses it outside its error handling (`handleEndpoints`),
+ *   and answers anything else with an empty 500.
  */
-import type { AfterErrorHook, Endpoint, PayloadHandler, SanitizedConfig } from 'payload'
+import {
+  ValidationError,
+  type AfterErrorHook,
+  type Endpoint,
+  type Field,
+  type FieldHook,
+  type PayloadHandler,
+  type SanitizedConfig,
+} from 'payload'
 
 import type { ErrorCode } from '@/http/errors'
 import { isDatabaseUnavailable } from '@/http/unavailable'
@@ -145,7 +162,15 @@ export const projectErrorShape: AfterErrorHook = ({ error, req, result }) => {
 }
 
 type EndpointMethod = Endpoint['method']
-const FALLBACK_METHODS: EndpointMethod[] = ['get', 'head', 'post', 'put', 'patch', 'delete']
+const FALLBACK_METHODS: EndpointMethod[] = [
+  'get',
+  'head',
+  'options',
+  'post',
+  'put',
+  'patch',
+  'delete',
+]
 const FALLBACK_PATH = '/:rest*'
 
 /**
@@ -180,10 +205,11 @@ function endpointsFor(endpoints: Endpoint[], path: string): Endpoint[] {
   )
 }
 
-/** `Allow` for the endpoints serving a path: their methods, HEAD wherever GET is. */
+/** `Allow` for the endpoints serving a path: their methods, HEAD wherever GET is, and OPTIONS. */
 export function allowedMethods(serving: Endpoint[]): string[] {
   const methods = new Set(serving.map((endpoint) => endpoint.method.toUpperCase()))
   if (methods.has('GET')) methods.add('HEAD')
+  methods.add('OPTIONS')
   return [...methods].sort()
 }
 
@@ -213,19 +239,71 @@ function fallbacksFor(endpoints: Endpoint[]): Endpoint[] {
     if (serving.length === 0) {
       return jsonError(404, 'not_found', 'No API route has this path.')
     }
+    const allow = allowedMethods(serving).join(', ')
+    if (req.method === 'OPTIONS') {
+      return new Response(null, {
+        status: 204,
+        headers: { Allow: allow, 'Cache-Control': 'no-store' },
+      })
+    }
     return jsonError(405, 'method_not_allowed', `This path does not support ${req.method}.`, {
-      Allow: allowedMethods(serving).join(', '),
+      Allow: allow,
     })
   }
   return FALLBACK_METHODS.map((method) => ({ method, path: FALLBACK_PATH, handler }))
 }
 
 /**
- * Installs the above on the built configuration: the error hook, and the fallback endpoints
- * after every collection's endpoints (Payload's own collections included, which exist only once
- * the configuration is built) and the root ones.
+ * A `beforeValidate` hook for a field that takes one option: a value that is neither absent nor
+ * text (`["published"]`, `{}`, `1`) is refused before anything stores it. Hooks run on draft saves
+ * too, where Payload skips validation.
+ */
+export function oneOptionGuard(fieldName: string): FieldHook {
+  return ({ value, collection, global, req, path }) => {
+    if (value === undefined || value === null || typeof value === 'string') return value
+    const error = new ValidationError(
+      {
+        collection: collection?.slug,
+        global: global?.slug,
+        errors: [{ path: (path ?? [fieldName]).join('.'), message: 'must be one of its options' }],
+        req,
+      },
+      req?.t,
+    )
+    // Payload logs by the error's name (`loggingLevels`: a validation error is info); a bundler
+    // may rename the class.
+    error.name = 'ValidationError'
+    throw error
+  }
+}
+
+/** Adds `oneOptionGuard` to every single-choice field in `fields`, nested ones included. */
+function guardOneOptionFields(fields: Field[]): void {
+  for (const field of fields) {
+    if ((field.type === 'select' && !field.hasMany) || field.type === 'radio') {
+      field.hooks = {
+        ...field.hooks,
+        beforeValidate: [oneOptionGuard(field.name), ...(field.hooks?.beforeValidate ?? [])],
+      }
+    }
+    if ('fields' in field && Array.isArray(field.fields)) guardOneOptionFields(field.fields)
+    if (field.type === 'tabs') for (const tab of field.tabs) guardOneOptionFields(tab.fields)
+    if (field.type === 'blocks') {
+      for (const block of field.blocks)
+        if (typeof block !== 'string') guardOneOptionFields(block.fields)
+    }
+  }
+}
+
+/**
+ * Installs the above on the built configuration: the error hook, the single-choice guards, and
+ * the fallback endpoints after every collection's and global's endpoints (Payload's own
+ * collections included, which exist only once the configuration is built) and the root ones.
  */
 export function withProjectAnswers(config: SanitizedConfig): SanitizedConfig {
+  for (const entity of [...config.collections, ...config.globals]) {
+    guardOneOptionFields(entity.fields)
+  }
   config.hooks = {
     ...config.hooks,
     afterError: [...(config.hooks?.afterError ?? []), projectErrorShape],
@@ -236,6 +314,56 @@ export function withProjectAnswers(config: SanitizedConfig): SanitizedConfig {
     if (collection.endpoints === false) collection.endpoints = fallbacksFor([])
     else collection.endpoints.push(...fallbacksFor(collection.endpoints))
   }
+  for (const global of config.globals) {
+    if (global.endpoints === false) global.endpoints = fallbacksFor([])
+    else global.endpoints.push(...fallbacksFor(global.endpoints))
+  }
   if (config.endpoints) config.endpoints.push(...fallbacksFor(config.endpoints))
   return config
+}
+
+/** The headers with which Payload reads a POST as a GET (`handleEndpoints`). */
+const METHOD_OVERRIDE_HEADERS = ['X-HTTP-Method-Override', 'X-Payload-HTTP-Method-Override']
+
+/** Does Payload read this request as a GET whose query is its JSON body? Its own test, exactly. */
+export function isJsonMethodOverride(request: Request): boolean {
+  return (
+    request.method.toLowerCase() === 'post' &&
+    METHOD_OVERRIDE_HEADERS.some((name) => request.headers.get(name) === 'GET') &&
+    request.headers.get('Content-Type') === 'application/json'
+  )
+}
+
+/**
+ * The request to hand Payload, or the 400 for a POST read as a GET whose body is not JSON (empty,
+ * cut short, not JSON at all). The body is read here, so the request handed on carries it again.
+ */
+export async function checkedMethodOverride(request: Request): Promise<Request | Response> {
+  if (!isJsonMethodOverride(request)) return request
+  const text = await request.text()
+  try {
+    JSON.parse(text)
+  } catch {
+    return jsonError(
+      400,
+      'invalid_body',
+      'A POST read as GET (X-HTTP-Method-Override) carries its query as a JSON body.',
+    )
+  }
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: text,
+    signal: request.signal,
+  })
+}
+
+/** A handler of Payload's REST API with `checkedMethodOverride` in front of it. */
+export function withCheckedMethodOverride<Args extends unknown[]>(
+  handler: (request: Request, ...args: Args) => Promise<Response>,
+): (request: Request, ...args: Args) => Promise<Response> {
+  return async (request, ...args) => {
+    const checked = await checkedMethodOverride(request)
+    return checked instanceof Response ? checked : handler(checked, ...args)
+  }
 }

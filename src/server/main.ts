@@ -3,14 +3,18 @@
  * only here is the connecting socket visible. `createServer` builds it (src/server/start.ts is the
  * entry that listens and handles signals). It
  * - validates settings before anything else (a bad setting stops the start, naming it);
- * - answers what no route should see itself (src/http/front-door.ts): methods no route has,
- *   other spellings of a path (redirected to its normal form), control characters;
+ * - answers what no route should see itself (src/http/front-door.ts): methods the path does not
+ *   answer and OPTIONS (the method table, src/http/methods.ts), the asterisk target, other
+ *   spellings of a path (redirected to its normal form), control characters;
  * - establishes the client's address (src/http/client-address.ts) and hands it on, signed;
  * - answers anonymous reads of published content from its response cache (src/cache/) before
  *   Next.js sees them, and drops what a content change PostgreSQL reports made stale;
  * - bounds how long a client may take to send a request and how many connections it may hold
  *   (src/server/limits.ts);
- * - refuses the admin's server actions to callers without a session (src/http/admin-actions.ts);
+ * - refuses the admin's server actions to callers without a session, and any other POST to the
+ *   admin (src/http/admin-actions.ts);
+ * - reads a form posted back to its page (the contact form) before Next.js runs its action, and
+ *   refuses what is not that form with the client's status (form-posts.ts);
  * - gives each request it hands to Next.js an id (`X-Request-Id`), logs it as one JSON line, and
  *   finalizes its response head in one place: the response pipeline (response-pipeline.ts:
  *   the page's status, repairs, security headers, the caching policy);
@@ -48,7 +52,7 @@ import {
 } from '@/http/client-address'
 import { prefersMarkdown } from '@/http/negotiation'
 import { pathOf } from '@/http/request-target'
-import { refusesAnonymousAdminAction } from '@/http/admin-actions'
+import { isAdminPostWithoutAction, refusesAnonymousAdminAction } from '@/http/admin-actions'
 import {
   answerBeforeRouting,
   errorAnswer,
@@ -77,6 +81,7 @@ import {
   type RenderOptions,
 } from './response-pipeline'
 import { withSiteRouting } from './site-routing'
+import { answerFormPost, isFormPost } from './form-posts'
 import { applyBuiltConfig } from './built-config'
 
 /** One log line per request handed to the application; never its body, query or credentials. */
@@ -215,6 +220,15 @@ const ADMIN_ACTION_REFUSED = errorAnswer(
   "Sign in to the admin to use the admin's server actions.",
 )
 
+const ADMIN_POST_WITHOUT_ACTION = errorAnswer(
+  400,
+  'invalid_body',
+  "The admin's pages take their own server actions only (Next-Action), never a posted form.",
+  { details: [{ field: 'Next-Action', message: 'is required on a POST to the admin' }] },
+)
+
+const FORM_POST_FAILED = errorAnswer(500, 'internal_error', 'Something went wrong on our side.')
+
 type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void
 
 /**
@@ -314,14 +328,30 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
   const server = createHttpServer(connectionServerOptions(limits), (request, response) => {
     // Unknown methods, and paths not in their normal form, before any route or cache sees them.
     const early =
-      answerBeforeRouting(request.method, request.url) ??
+      answerBeforeRouting(request.method, request.url, request.headers) ??
       malformedActionAnswer(request.headers['next-action'])
     if (early) return sendAnswer(response, early, SECURITY_HEADERS)
     if (cache?.serve(request, response)) return
     if (refuseCrossOriginAction(request, response, env.SITE_URL, SECURITY_HEADERS)) return
     if (refusesAnonymousAdminAction(request, adminActionPolicy))
       return sendAnswer(response, ADMIN_ACTION_REFUSED, SECURITY_HEADERS)
-    render(request, response, { written: (head) => cache?.headWritten(request, head.status) })
+    if (isAdminPostWithoutAction(request.method, request.url, request.headers)) {
+      request.resume()
+      return sendAnswer(response, ADMIN_POST_WITHOUT_ACTION, SECURITY_HEADERS)
+    }
+    const renderRequest = (handed: IncomingMessage) =>
+      render(handed, response, { written: (head) => cache?.headWritten(handed, head.status) })
+    // A form posted back to its page: read and checked here, then replayed to Next.js.
+    if (isFormPost(request)) {
+      return void answerFormPost(request, response, SECURITY_HEADERS, renderRequest, {
+        dev,
+      }).catch((error: unknown) => {
+        logger.error({ path: pathOf(request.url), err: String(error) }, 'form post failed')
+        if (!response.headersSent) sendAnswer(response, FORM_POST_FAILED, SECURITY_HEADERS)
+        else response.destroy()
+      })
+    }
+    renderRequest(request)
   })
   applyConnectionLimits(server, limits)
   // Requests Node's parser refuses (`TRACK`, `get`), timeouts and CONNECT get the JSON error shape too.

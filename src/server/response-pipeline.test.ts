@@ -38,6 +38,7 @@ function facts(overrides: Partial<RequestFacts> = {}): RequestFacts {
     admin: false,
     personal: false,
     takesAskedStatus: true,
+    adminAction: false,
     statusSlot: {},
     ...overrides,
   }
@@ -47,6 +48,7 @@ describe('the response pipeline', () => {
   it('applies its steps in this order', () => {
     expect(steps.map((step) => step.name)).toEqual([
       'page-status',
+      'action-refusal',
       'declared-length',
       'admin-only-headers',
       'vary-accept',

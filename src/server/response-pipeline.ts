@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { pathOf } from '@/http/request-target'
+import { isAdminServerAction, withRefusedActionStatus } from '@/http/admin-actions'
 import { isAdminPath, withoutAdminOnlyHeaders } from '@/http/admin-only-headers'
 import {
   cachingRuleFor,
@@ -36,6 +37,8 @@ export interface RequestFacts {
   personal: boolean
   /** A document request, to which a status its page asks for applies. */
   takesAskedStatus: boolean
+  /** A call of an admin server action, which may record the status of Payload's refusal. */
+  adminAction: boolean
   /** Where its page may ask for a status while it renders. */
   statusSlot: StatusSlot
 }
@@ -55,8 +58,9 @@ export interface ResponsePipeline {
 /**
  * Every adjustment the project's server makes to the heads of responses Next.js renders, in the
  * order they apply. Order matters where one step reads what another decides:
- * - `page-status` comes first: the caching policy keeps no error, so a page that asked for its
- *   404 must be a 404 by the time the policy looks;
+ * - `page-status` and `action-refusal` come first: the caching policy keeps no error, so a page
+ *   that asked for its 404 (or an admin action Payload refused) must have its status by the time
+ *   the policy looks;
  * - `declared-length`, `admin-only-headers` and `vary-accept` repair what Next.js and Payload did
  *   to the head; `security-headers` then fills in what the route did not set itself;
  * - `caching-policy` comes last, so nothing after it can loosen what it decided.
@@ -67,6 +71,11 @@ export function responseSteps(securityHeaders: readonly (readonly [string, strin
       name: 'page-status',
       apply: (head, request) =>
         request.takesAskedStatus ? withAskedStatus(head, request.statusSlot.status) : head,
+    },
+    {
+      name: 'action-refusal',
+      apply: (head, request) =>
+        request.adminAction ? withRefusedActionStatus(head, request.statusSlot.status) : head,
     },
     { name: 'declared-length', apply: (head) => withDeclaredLength(head) },
     {
@@ -108,6 +117,7 @@ export function requestFactsOf(request: IncomingMessage, statusSlot: StatusSlot)
     admin: isAdminPath(request.url ?? '/'),
     personal: isPersonalRequest(request.headers),
     takesAskedStatus: takesAskedStatus(request.headers),
+    adminAction: isAdminServerAction(request.method, request.url, request.headers),
     statusSlot,
   }
 }

@@ -168,14 +168,24 @@ describe('other spellings of a path get the route the normal path names', () => 
 
 describe('methods no route supports', () => {
   const ANY_ROUTE = 'GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE'
+  const READ = 'GET, HEAD, OPTIONS'
 
   it.each(['TRACE', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'PURGE'])(
-    '%s is a JSON 405 with Allow on every kind of URL',
+    '%s is a JSON 405 with the Allow of the path on every kind of URL',
     async (method) => {
-      for (const target of ['/api/posts', '/api/users', '/en', '/llms.txt', '/', '/admin']) {
-        const response = await rawHttp(method, target)
+      for (const [target, allow] of [
+        ['/api/posts', READ],
+        ['/en', READ],
+        ['/llms.txt', READ],
+        ['/', READ],
+        ['/admin', 'GET, HEAD, OPTIONS, POST'],
+        ['/en/contact', 'GET, HEAD, OPTIONS, POST'],
+        // Payload's paths: every method something here routes (Payload's endpoints decide).
+        ['/api/users', ANY_ROUTE],
+      ]) {
+        const response = await rawHttp(method, target!)
         expectError(response, 405, 'method_not_allowed', `${method} ${target}`)
-        expect(response.headers.allow).toBe(ANY_ROUTE)
+        expect(response.headers.allow).toBe(allow)
       }
     },
   )
@@ -197,31 +207,48 @@ describe('methods no route supports', () => {
     expect(response.headers.allow).toBe(ANY_ROUTE)
   })
 
+  // `Allow` names what the caller can use: methods for signed-in users only are not offered to
+  // an anonymous caller (src/http/methods.ts).
   it.each([
-    ['PUT', '/api/posts', 'GET, HEAD, OPTIONS, POST'],
-    ['PATCH', '/api/posts', 'GET, HEAD, OPTIONS, POST'],
-    ['DELETE', '/api/case-studies', 'GET, HEAD, OPTIONS, POST'],
-    ['POST', '/api/posts/1', 'DELETE, GET, HEAD, OPTIONS, PATCH'],
-    ['PUT', '/api/case-studies/1', 'DELETE, GET, HEAD, OPTIONS, PATCH'],
-    ['PUT', '/api/categories', 'GET, HEAD, OPTIONS, POST'],
-    ['POST', '/api/categories/1', 'DELETE, GET, HEAD, OPTIONS, PATCH'],
-    ['PUT', '/api/media', 'GET, HEAD, OPTIONS, POST'],
-    ['POST', '/api/media/1', 'DELETE, GET, HEAD, OPTIONS, PATCH'],
-    ['DELETE', '/api/media/file/x.png', 'GET, HEAD, OPTIONS'],
-    ['PUT', '/api/inquiries', 'GET, HEAD, OPTIONS, POST'],
-    ['POST', '/api/health', 'GET, HEAD, OPTIONS'],
-    ['DELETE', '/api/ready', 'GET, HEAD, OPTIONS'],
-    ['POST', '/api/preview', 'GET, HEAD, OPTIONS'],
-    ['PATCH', '/api/preview/exit', 'GET, HEAD, OPTIONS'],
-    ['GET', '/api/graphql', 'OPTIONS, POST'],
-    // Payload's own paths: the methods its endpoints serve there.
-    ['PUT', '/api/users', 'DELETE, GET, HEAD, PATCH, POST'],
-    ['GET', '/api/posts/1/duplicate', 'POST'],
-    ['PUT', '/api/posts/versions/1', 'GET, HEAD, POST'],
+    ['PUT', '/api/posts', READ],
+    ['PATCH', '/api/posts', READ],
+    ['DELETE', '/api/case-studies', READ],
+    ['POST', '/api/posts/1', READ],
+    ['PUT', '/api/case-studies/1', READ],
+    ['PUT', '/api/categories', READ],
+    ['POST', '/api/categories/1', READ],
+    ['PUT', '/api/media', READ],
+    ['POST', '/api/media/1', READ],
+    ['DELETE', '/api/media/file/x.png', READ],
+    ['PUT', '/api/inquiries', 'OPTIONS, POST'],
+    ['POST', '/api/health', READ],
+    ['DELETE', '/api/ready', READ],
+    ['POST', '/api/preview', 'OPTIONS'],
+    ['PATCH', '/api/preview/exit', READ],
+    ['GET', '/api/graphql', 'OPTIONS'],
+    // Payload's own paths: the methods its endpoints serve there, and OPTIONS.
+    ['PUT', '/api/users', 'DELETE, GET, HEAD, OPTIONS, PATCH, POST'],
+    ['GET', '/api/posts/1/duplicate', 'OPTIONS, POST'],
+    ['PUT', '/api/posts/versions/1', 'GET, HEAD, OPTIONS, POST'],
+    ['PATCH', '/api/globals/site-settings', 'GET, HEAD, OPTIONS, POST'],
   ])('%s %s is a JSON 405 with Allow: %s', async (method, target, allow) => {
     const response = await rawHttp(method, target)
     expectError(response, 405, 'method_not_allowed', `${method} ${target}`)
     expect(response.headers.allow).toBe(allow)
+  })
+
+  it('offers a signed-in caller the methods only signed-in users can use', async () => {
+    const authorization = { Authorization: 'users API-Key not-checked-here' }
+    for (const [method, target, allow] of [
+      ['PUT', '/api/posts', 'GET, HEAD, OPTIONS, POST'],
+      ['POST', '/api/posts/1', 'GET, HEAD, OPTIONS, PATCH, DELETE'],
+      ['PUT', '/api/inquiries', 'GET, HEAD, OPTIONS, POST'],
+      ['GET', '/api/graphql', 'OPTIONS, POST'],
+    ]) {
+      const response = await rawHttp(method!, target!, authorization)
+      expectError(response, 405, 'method_not_allowed', `${method} ${target}`)
+      expect(response.headers.allow).toBe(allow)
+    }
   })
 
   it('HEAD runs GET on Payload’s own paths, without the body', async () => {
@@ -232,11 +259,11 @@ describe('methods no route supports', () => {
     expect((await rawHttp('HEAD', '/api/nothing')).status).toBe(404)
   })
 
-  it('keeps the MCP transport’s JSON-RPC 405 (Allow: POST) for every other method', async () => {
+  it('keeps the MCP transport’s JSON-RPC 405 for every other method, with a truthful Allow', async () => {
     for (const method of ['GET', 'DELETE', 'PUT', 'PATCH']) {
       const response = await rawHttp(method, '/api/mcp')
       expect(response.status, method).toBe(405)
-      expect(response.headers.allow).toBe('POST')
+      expect(response.headers.allow).toBe('OPTIONS, POST')
       expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } })
     }
   })

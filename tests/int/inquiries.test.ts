@@ -413,7 +413,9 @@ describe('POST /api/inquiries', () => {
       const action = decode(form.match(/action="([^"]*)"/)?.[1] ?? `/${locale}/contact`)
       const reference = hidden.find(([name]) => /^\$ACTION_\d+:0$/.test(name))?.[1]
       const actionId = reference ? (JSON.parse(reference) as { id: string }).id : 'unknown'
-      return { url: new URL(action, baseUrl()).toString(), hidden, actionId }
+      // An empty action (React's, for a server action without bound state) posts to the page.
+      const target = action || `/${locale}/contact`
+      return { url: new URL(target, baseUrl()).toString(), hidden, actionId }
     }
 
     /** A form post as a browser without JavaScript sends it (multipart). */

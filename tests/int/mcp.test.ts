@@ -255,13 +255,13 @@ describe('MCP server at /api/mcp', () => {
     }
   })
 
-  it.each(['GET', 'DELETE'])('%s answers 405 with Allow: POST', async (method) => {
+  it.each(['GET', 'DELETE'])('%s answers 405 with Allow: OPTIONS, POST', async (method) => {
     const { status, headers, body } = await rawMcp({
       method,
       headers: { Accept: 'text/event-stream' },
     })
     expect(status).toBe(405)
-    expect(headers.get('allow')).toBe('POST')
+    expect(headers.get('allow')).toBe('OPTIONS, POST')
     expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } })
   })
 

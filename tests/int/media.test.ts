@@ -119,7 +119,10 @@ describe('GET /api/media/file/{filename}', () => {
         expect(response.status).toBe(416)
         expect(response.headers.get('content-range')).toBe(`bytes */${VIDEO_SIZE}`)
         expect(response.headers.get('cache-control')).toBe('no-store')
-        expect((await body(response)).length).toBe(0)
+        // Every error under /api/ carries the JSON error body.
+        expect(JSON.parse((await body(response)).toString())).toMatchObject({
+          error: { code: 'range_not_satisfiable' },
+        })
       },
     )
 
@@ -192,6 +195,7 @@ describe('GET /api/media/file/{filename}', () => {
     it('If-Match with another ETag is 412', async () => {
       const response = await get(url, { headers: { 'If-Match': '"other"' } })
       expect(response.status).toBe(412)
+      expect(await response.json()).toMatchObject({ error: { code: 'precondition_failed' } })
       expect((await get(url, { headers: { 'If-Match': etag } })).status).toBe(200)
     })
   })

@@ -11,11 +11,14 @@ import { cacheableUrls as publishedUrls } from '../support/published-surfaces'
 
 /**
  * Generated requests of every kind an anonymous client can send, against the production build:
- * every method, every public and Payload route, encoded and broken paths, NUL and control
- * characters, huge numbers, arrays for scalars, junk bodies and headers (every internal header of
- * Next.js among them). Whatever comes in: no 5xx, a JSON error with a code and a message under
- * `/api/`, `Allow` on a 405, no error logged, and afterwards every cacheable URL still answers
- * exactly what it answered before. The seed is fixed (and printed) so a failure replays; FUZZ_SEED
+ * every method, every public and Payload route, the asterisk target (`OPTIONS *`), encoded and
+ * broken paths, NUL and control characters, huge numbers, arrays for scalars, filters with a
+ * bracket before their name (`?[where][x][equals]=1`), junk bodies and headers (every internal
+ * header of Next.js among them), POSTs read as GETs (`X-HTTP-Method-Override`) with bodies that
+ * are not JSON, server-action calls and form posts with bodies Next.js would not send, malformed
+ * multipart. Whatever comes in: no 5xx, a JSON error with a code and a message under `/api/`,
+ * `Allow` on a 405, no error logged, and afterwards every cacheable URL still answers exactly
+ * what it answered before. The seed is fixed (and printed) so a failure replays; FUZZ_SEED
  * chooses another (tests/support/fuzz-seed.ts).
  */
 const SEED = fuzzSeed(20_261_123)
@@ -32,6 +35,10 @@ const cacheableUrls = () => publishedUrls({ slug, id: postId })
 
 const routes = () => [
   ...cacheableUrls(),
+  // The asterisk target (`OPTIONS *`): node:http sends it as written.
+  '*',
+  '/en/contact',
+  '/es/contact',
   '/',
   '/en/blog?page=2',
   '/en/nope',
@@ -164,6 +171,16 @@ const QUERY_KEYS = [
   'joins',
   'trash',
   '_rsc',
+  // A bracket before the name: qs reads `[where]` as `where`.
+  '[where][slug][equals]',
+  '[where][x][equals]',
+  '[where][or][0][id][equals]',
+  '[limit]',
+  '[depth]',
+  '[select][title]',
+  '[]',
+  '[[where]]',
+  'where[[slug]][equals]',
 ]
 const queryPair = fc
   .tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 8 })), nasty)
@@ -212,6 +229,9 @@ function mutatePath(path: string, mutation: number, position: number): string {
   return search === undefined ? changed : `${changed}?${search}`
 }
 
+/** An id shaped like a server action's (42 hexadecimal characters) that names none. */
+const SOME_ACTION_ID = `40${'ab'.repeat(20)}`
+
 const internalHeaders = nextRequestHeaders()
 const header = fc.oneof(
   fc.tuple(
@@ -231,6 +251,8 @@ const header = fc.oneof(
       'range',
       'if-none-match',
       'x-http-method-override',
+      'x-payload-http-method-override',
+      'next-action',
       'x-forwarded-for',
       'x-forwarded-host',
       'x-request-id',
@@ -253,6 +275,7 @@ const header = fc.oneof(
       'evil.example',
       'fr;q=1',
       'br',
+      SOME_ACTION_ID,
     ),
   ),
 )
@@ -272,6 +295,74 @@ const JSON_BODIES = [
 ]
 const body = fc.oneof(fc.constantFrom(...JSON_BODIES), fc.string({ maxLength: 64 }))
 
+/** What a POST read as a GET carries instead of its JSON query: nothing, or JSON cut short. */
+const NOT_JSON = ['', '{', '[', '{"where":', '{"where":{"id":', 'nul', '"', 'garbage', '{}x']
+
+/** Bodies of a server action called by fetch that Next.js's client never sends. */
+const ACTION_CALL_BODIES = ['garbage', '[', '["$@1"]', '{"a":1}', '[{"status":"idle"},"$K1"]', '[]']
+
+/** Multipart bodies (boundary `x`) that do not parse, and forms Next.js would decode. */
+const MULTIPART_BODIES = [
+  'garbage',
+  '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+  '--x\r\nContent-Disposition: form-data\r\n\r\nb\r\n--x--\r\n',
+  '--x\r\n\r\n--x--',
+  '--x--\r\n',
+  `--x\r\nContent-Disposition: form-data; name="$ACTION_ID_${SOME_ACTION_ID}"\r\n\r\n\r\n--x--\r\n`,
+  '--x\r\nContent-Disposition: form-data; name="$ACTION_REF_1"\r\n\r\n\r\n' +
+    `--x\r\nContent-Disposition: form-data; name="$ACTION_1:0"\r\n\r\n{"id":"${SOME_ACTION_ID}","bound":"$@1"}\r\n` +
+    '--x\r\nContent-Disposition: form-data; name="$ACTION_1:1"\r\n\r\ngarbage\r\n--x--\r\n',
+]
+
+/** Bodies Next.js's own clients never send, to the places that would read them. */
+const malformedBodyRequest = (): fc.Arbitrary<FuzzRequest> =>
+  fc.oneof(
+    // A POST read as a GET, on any route, its body not JSON.
+    fc
+      .record({
+        route: fc.constantFrom(...routes().filter((route) => route.startsWith('/api'))),
+        header: fc.constantFrom('x-http-method-override', 'x-payload-http-method-override'),
+        body: fc.constantFrom(...NOT_JSON),
+      })
+      .map(({ route, header, body: text }) => ({
+        method: 'POST',
+        path: route,
+        headers: { [header]: 'GET', 'content-type': 'application/json' },
+        body: text,
+      })),
+    // A server action called by fetch, on a page with a form or the admin.
+    fc
+      .record({
+        route: fc.constantFrom('/en/contact', '/es/contact', '/en', '/admin', '/admin/login'),
+        id: fc.constantFrom(SOME_ACTION_ID, '7f' + 'a1b2c3d4e5'.repeat(4)),
+        type: fc.constantFrom('text/plain;charset=UTF-8', 'multipart/form-data; boundary=x'),
+        body: fc.constantFrom(...ACTION_CALL_BODIES, ...MULTIPART_BODIES),
+      })
+      .map(({ route, id, type, body: text }) => ({
+        method: 'POST',
+        path: route,
+        headers: { 'next-action': id, 'content-type': type, accept: 'text/x-component' },
+        body: text,
+      })),
+    // A form posted without JavaScript: multipart that does not parse, or fields to decode.
+    fc
+      .record({
+        route: fc.constantFrom('/en/contact', '/es/contact', '/en/blog', '/admin'),
+        type: fc.constantFrom(
+          'multipart/form-data; boundary=x',
+          'multipart/form-data',
+          'application/x-www-form-urlencoded',
+        ),
+        body: fc.constantFrom(...MULTIPART_BODIES, 'name=x&$ACTION_REF_1=&$ACTION_1:0=%7B'),
+      })
+      .map(({ route, type, body: text }) => ({
+        method: 'POST',
+        path: route,
+        headers: { 'content-type': type },
+        body: text,
+      })),
+  )
+
 interface FuzzRequest {
   method: string
   path: string
@@ -281,6 +372,9 @@ interface FuzzRequest {
 
 /** Built once the probe post exists, so its URLs are among the routes. */
 const fuzzRequest = (): fc.Arbitrary<FuzzRequest> =>
+  fc.oneof({ weight: 4, arbitrary: anyRequest() }, { weight: 1, arbitrary: malformedBodyRequest() })
+
+const anyRequest = (): fc.Arbitrary<FuzzRequest> =>
   fc
     .record({
       method: fc.constantFrom(...METHODS),

@@ -72,11 +72,13 @@ export function mediaPaths() {
           '304': { description: 'Not modified.', headers: { ETag: headerRef('ETag') } },
           ...errorResponse('invalid_parameter', 'The filename is not a single file name.'),
           ...errorResponse('not_found', 'No public file with this name.'),
-          '412': { description: 'A precondition (`If-Match`, `If-Unmodified-Since`) failed.' },
-          '416': {
-            description: 'The range is outside the file.',
-            headers: { 'Content-Range': headerRef('ContentRange') },
-          },
+          ...errorResponse(
+            'precondition_failed',
+            'A precondition (`If-Match`, `If-Unmodified-Since`) failed.',
+          ),
+          ...errorResponse('range_not_satisfiable', 'The range is outside the file.', {
+            'Content-Range': headerRef('ContentRange'),
+          }),
         },
       },
     },

@@ -13,3 +13,5 @@ export const POST = notFound
 export const PUT = notFound
 export const PATCH = notFound
 export const DELETE = notFound
+// Next.js would answer OPTIONS itself, with an `Allow` offering every method above.
+export const OPTIONS = notFound

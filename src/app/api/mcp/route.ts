@@ -5,8 +5,10 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { env } from '@/env'
 import { verifiedClientAddress } from '@/http/client-address'
 import { ApiError } from '@/http/errors'
+import { allowOf } from '@/http/methods'
 import { readBodyWithLimit, rejectCrossOrigin } from '@/http/request'
 import { INQUIRY_BODY_MAX_BYTES } from '@/inquiries/schema'
+import { asBatchAnswer, batchRefusal, PROTOCOL_VERSION_HEADER } from '@/mcp/batch'
 import { connectMcpServer, createMcpServer } from '@/mcp/server'
 
 export const dynamic = 'force-dynamic'
@@ -43,6 +45,9 @@ export async function POST(request: Request): Promise<Response> {
     if (error instanceof ApiError) return jsonRpcError(error.status, -32600, error.message)
     return jsonRpcError(400, -32700, 'Parse error: the body is not valid JSON.')
   }
+  // A JSON-RPC batch, as the protocol version the client speaks has it (src/mcp/batch.ts).
+  const refusal = batchRefusal(body, request.headers.get(PROTOCOL_VERSION_HEADER))
+  if (refusal) return jsonRpcError(400, -32600, refusal)
   const server = createMcpServer(verifiedClientAddress(request.headers, env.PAYLOAD_SECRET))
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -51,15 +56,18 @@ export async function POST(request: Request): Promise<Response> {
   try {
     await connectMcpServer(server, transport)
     const response = await transport.handleRequest(request, { parsedBody: body })
-    return response
+    return Array.isArray(body) ? await asBatchAnswer(response) : response
   } finally {
     void server.close()
   }
 }
 
+/** The methods this path answers, from the one method table (OPTIONS is the front door's). */
+const ALLOW = allowOf('/api/mcp')
+
 function methodNotAllowed(): Response {
   return jsonRpcError(405, -32000, 'Method not allowed: this stateless server accepts POST only.', {
-    Allow: 'POST',
+    Allow: ALLOW,
   })
 }
 

@@ -10,6 +10,7 @@ import { env } from '@/env'
 import { draftMode } from 'next/headers'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { paths } from '@/site/routes'
+import { contactOutcome } from '@/site/contact-outcome'
 
 import { sendContactForm } from './actions'
 
@@ -40,7 +41,12 @@ export default async function ContactPage({ params }: Props) {
       {preview ? <LivePreviewRefresh serverURL={env.SITE_URL} /> : null}
       <h1>{contact.heading}</h1>
       <p>{contact.intro}</p>
-      <ContactForm action={sendContactForm} locale={locale} permalink={paths.contact(locale)} />
+      {/* After a post, the outcome its action recorded; on a read, the empty form. */}
+      <ContactForm
+        action={sendContactForm}
+        locale={locale}
+        state={contactOutcome() ?? { status: 'idle' }}
+      />
       <ContactForAgents locale={locale} />
     </div>
   )

@@ -1,5 +1,7 @@
 /* THIS FILE WAS GENERATED AUTOMATICALLY BY PAYLOAD. */
 /* DO NOT MODIFY IT BECAUSE IT COULD BE REWRITTEN AT ANY TIME. */
+// Changed by the project: POST is checked for a method override without a JSON body first
+// (src/lib/payload-answers.ts); keep that wrapper if Payload writes this file again.
 import config from '@payload-config'
 import {
   REST_DELETE,
@@ -10,8 +12,10 @@ import {
   REST_PUT,
 } from '@payloadcms/next/routes'
 
+import { withCheckedMethodOverride } from '@/lib/payload-answers'
+
 export const GET = REST_GET(config)
-export const POST = REST_POST(config)
+export const POST = withCheckedMethodOverride(REST_POST(config))
 export const DELETE = REST_DELETE(config)
 export const PATCH = REST_PATCH(config)
 export const PUT = REST_PUT(config)
