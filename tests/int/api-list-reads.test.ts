@@ -15,8 +15,11 @@ import {
  * public rule (published only) written as a condition, and what only editors see taken out.
  */
 
-/** Fields the admin reads and anonymous callers never see, at any depth. */
-const EDITORS_ONLY = new Set(['_status', 'internalNotes', 'updatedBy'])
+/**
+ * Fields the admin reads and anonymous callers never see, at any depth: the documents' own, and
+ * the storage plugin's bookkeeping on a populated file (src/media/storage-internals.ts).
+ */
+const EDITORS_ONLY = new Set(['_status', 'internalNotes', 'updatedBy', 'prefix', '_objectKey'])
 
 function withoutEditorsOnly(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutEditorsOnly)

@@ -411,8 +411,9 @@ describe('POST /api/inquiries', () => {
       }
       expect(hidden.length).toBeGreaterThan(0)
       const action = decode(form.match(/action="([^"]*)"/)?.[1] ?? `/${locale}/contact`)
-      const reference = hidden.find(([name]) => /^\$ACTION_\d+:0$/.test(name))?.[1]
-      const actionId = reference ? (JSON.parse(reference) as { id: string }).id : 'unknown'
+      // The action's id: the name of its `$ACTION_ID_{id}` field (a form without bound state).
+      const named = hidden.find(([name]) => name.startsWith('$ACTION_ID_'))?.[0]
+      const actionId = named ? named.slice('$ACTION_ID_'.length) : 'unknown'
       // An empty action (React's, for a server action without bound state) posts to the page.
       const target = action || `/${locale}/contact`
       return { url: new URL(target, baseUrl()).toString(), hidden, actionId }
