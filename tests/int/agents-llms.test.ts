@@ -4,7 +4,7 @@ import { paths } from '@/site/routes'
 
 import { baseUrl, get } from '../support/api'
 import { createAgentsContent, markersIn, type AgentsContent } from '../support/agents-content'
-import { createDocument } from '../support/factories'
+import { afterTheNewest, createDocument } from '../support/factories'
 import { indexedDocumentPages } from '../support/published-surfaces'
 import { setStatus } from '../support/media'
 
@@ -135,6 +135,8 @@ describe('freshness', () => {
     const fresh = await createDocument('posts', {
       status: 'published',
       title: { en: 'Freshly published', es: 'Recién publicado' },
+      // The newest of all: llms.txt lists the newest posts of each language.
+      publishedAt: (await afterTheNewest('posts')).toISOString(),
     })
     expect(await (await get('/llms.txt')).text()).toContain(`/en/blog/${fresh.slug}.md`)
     expect((await get(paths.twin(paths.post('en', fresh.slug)))).status).toBe(200)

@@ -4,7 +4,9 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { asAdmin } from '../support/api'
 import { startApp, type AppServer } from '../support/app-server'
+import type { PublicCollection } from '../support/factories'
 import {
   createDocumentUsing,
   fileUrl,
@@ -25,6 +27,11 @@ let app: AppServer
 let mediaDir: string
 let photo: MediaDoc
 let png: Buffer
+/**
+ * The published document that uses the photo. Deleted at the end: its file lives in this file's
+ * bucket, which the shared app cannot read, so no other file may find it linked from a page.
+ */
+let usingPhoto: { id: number; collection: PublicCollection } | undefined
 
 beforeAll(async () => {
   s3 = await startS3TestServer()
@@ -51,6 +58,10 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  if (usingPhoto) {
+    const { collection, id } = usingPhoto
+    expect((await asAdmin(`/api/${collection}/${id}`, { method: 'DELETE' })).status).toBe(200)
+  }
   await app?.stop()
   await s3?.stop()
 })
@@ -68,9 +79,8 @@ describe('media on S3-compatible storage', () => {
 
   it('keeps the embargo: 404 until a published document uses the file', async () => {
     expect((await file(photo.filename)).status).toBe(404)
-    const { id, collection } = await createDocumentUsing(photo.id, 'coverImage', {
-      status: 'published',
-    })
+    usingPhoto = await createDocumentUsing(photo.id, 'coverImage', { status: 'published' })
+    const { id, collection } = usingPhoto
     const response = await readUntil(
       () => file(photo.filename),
       (answer) => answer.status === 200,

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { asAdmin, baseUrl, getJson } from '../support/api'
-import { createCategory, createDocument, type CreatedDocument } from '../support/factories'
+import {
+  afterTheNewest,
+  createCategory,
+  createDocument,
+  type CreatedDocument,
+} from '../support/factories'
 import { expandJsonLd, jsonLdBlocks, nodeIds, SCHEMA, unresolvedIds } from '../support/json-ld'
 import { poll } from '../support/poll'
 
@@ -15,8 +20,16 @@ beforeAll(async () => {
   const categoryId = await createCategory({ en: 'Structured', es: 'Estructurado' })
   categorySlug = (await getJson<{ slug: string }>(`/api/categories/${categoryId}?locale=en`)).body
     .slug
-  post = await createDocument('posts', { status: 'published', categories: [categoryId] })
-  caseStudy = await createDocument('case-studies', { status: 'published' })
+  // The newest of all, so that the lists' first pages show them whatever other files published.
+  post = await createDocument('posts', {
+    status: 'published',
+    categories: [categoryId],
+    publishedAt: (await afterTheNewest('posts')).toISOString(),
+  })
+  caseStudy = await createDocument('case-studies', {
+    status: 'published',
+    publishedAt: (await afterTheNewest('case-studies')).toISOString(),
+  })
 })
 
 const pageKinds = () => [
