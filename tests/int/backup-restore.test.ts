@@ -18,7 +18,7 @@ import { scriptNodeArgs, untilStarted } from '../../scripts/lib/script-process'
 import { startApp, type AppServer } from '../support/app-server'
 import { comparableBody } from '../support/comparable-body'
 import { createTestDatabase, withConnection } from '../support/database'
-import { createDocument, createImage, uniqueSlug } from '../support/factories'
+import { afterTheNewest, createDocument, createImage, uniqueSlug } from '../support/factories'
 import { fileUrl } from '../support/media'
 import { readUntil } from '../support/poll'
 import { cacheableUrls } from '../support/published-surfaces'
@@ -104,7 +104,13 @@ beforeAll(async () => {
 
   const slug = uniqueSlug('backed-up')
   image = await createImage(`Cover of ${slug}`)
-  post = await createDocument('posts', { status: 'published', slug, coverImage: image.id })
+  // The newest of all: llms.txt, which the original must list it in, shows the newest posts.
+  post = await createDocument('posts', {
+    status: 'published',
+    slug,
+    coverImage: image.id,
+    publishedAt: (await afterTheNewest('posts')).toISOString(),
+  })
   // The original must show the post everywhere before the backup, or the two would differ by
   // how far the original had got rather than by what the backup kept.
   const listed = await readUntil(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asAdmin, asAdminJson, baseUrl } from '../support/api'
 import { startApp, type AppServer } from '../support/app-server'
 import { withConnection } from '../support/database'
-import { createDocument, uniqueSlug } from '../support/factories'
+import { afterTheNewest, createDocument, uniqueSlug } from '../support/factories'
 import { postInquiry, receivedMail, validInquiry, waitForMail } from '../support/inquiries'
 import { poll, waitUntil } from '../support/poll'
 
@@ -80,7 +80,12 @@ describe('two instances, one site', () => {
     expect((await warm(listPath)).text).not.toContain(slug)
     await read(second.url, pagePath) // a 404, which is never cached
 
-    const { id } = await createDocument('posts', { status: 'published', slug })
+    // The newest of all: llms.txt shows the newest posts, whatever other files published.
+    const { id } = await createDocument('posts', {
+      status: 'published',
+      slug,
+      publishedAt: (await afterTheNewest('posts')).toISOString(),
+    })
     const published = await timeUntil(
       second.url,
       apiPath,
