@@ -94,8 +94,9 @@ export function answerBeforeRouting(
   if (target === '*') return asteriskAnswer(method)
   const verdict = checkRequestTarget(target ?? '/')
   const table = verdict.kind === 'pass' ? pathMethods(pathOf(target)) : null
-  const allowed = table ? methodsFor(table, isSignedInRequest(headers)) : ROUTED_METHODS
-  if (!isRoutedMethod(method)) return methodNotAllowed(method, allowed)
+  // `Allow`, worked out only for the answers that carry it: most requests are handed on.
+  const allowed = () => (table ? methodsFor(table, isSignedInRequest(headers)) : ROUTED_METHODS)
+  if (!isRoutedMethod(method)) return methodNotAllowed(method, allowed())
   switch (verdict.kind) {
     case 'refuse':
       return errorAnswer(400, 'invalid_parameter', verdict.message, { details: verdict.details })
@@ -105,9 +106,9 @@ export function answerBeforeRouting(
       break
   }
   if (!table) return null
-  if (method === 'OPTIONS') return optionsAnswer(allowed)
+  if (method === 'OPTIONS') return optionsAnswer(allowed())
   if (table.refusedByRoute || answersMethod(table, method)) return null
-  return methodNotAllowed(method, allowed)
+  return methodNotAllowed(method, allowed())
 }
 
 /** How Next.js names a server action: 42 hexadecimal characters (an info byte and a hash). */

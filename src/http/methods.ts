@@ -42,6 +42,9 @@ const methods = (
 
 /** Read-only resources: pages, twins, feeds, files for agents, media files, Next's files. */
 const READ = methods(['GET', 'HEAD', 'OPTIONS'])
+/** A page that takes its form posted back, and the admin (its server actions). */
+const FORM_PAGE = methods(['GET', 'HEAD', 'OPTIONS', 'POST'])
+const ADMIN = FORM_PAGE
 
 /**
  * Pages of the site that carry a form and take it posted back (a server action without
@@ -62,6 +65,10 @@ const DOCUMENT_RESOURCES: ReadonlySet<string> = new Set([
  */
 const DOCUMENT_ROUTE_READS: ReadonlySet<string> = new Set(['count', 'versions'])
 
+/** A list of the content API (editors create through it) and one of its documents. */
+const DOCUMENT_LIST = methods(['GET', 'HEAD', 'OPTIONS'], ['POST'])
+const DOCUMENT = methods(['GET', 'HEAD', 'OPTIONS'], ['PATCH', 'DELETE'])
+
 /** The project's routes under /api/ that are not documents, by their one segment. */
 const API_ROUTES: Readonly<Record<string, PathMethods>> = {
   // Anyone sends an inquiry; signed-in editors read the inbox (through Payload).
@@ -80,9 +87,9 @@ function apiMethods(kind: Extract<PathKind, { kind: 'api' }>): PathMethods | nul
   const { resource, id, deeper } = kind
   if (deeper) return null
   if (DOCUMENT_RESOURCES.has(resource)) {
-    if (id === undefined) return methods(['GET', 'HEAD', 'OPTIONS'], ['POST'])
+    if (id === undefined) return DOCUMENT_LIST
     if (DOCUMENT_ROUTE_READS.has(id)) return READ
-    return methods(['GET', 'HEAD', 'OPTIONS'], ['PATCH', 'DELETE'])
+    return DOCUMENT
   }
   // Leaving draft preview is for anyone (it only clears the preview cookie).
   if (resource === 'preview' && id === 'exit') return READ
@@ -99,13 +106,13 @@ export function pathMethods(path: string): PathMethods | null {
   const kind = classifyPath(path)
   switch (kind.kind) {
     case 'page':
-      return FORM_PAGES.has(kind.rest) ? methods(['GET', 'HEAD', 'OPTIONS', 'POST']) : READ
+      return FORM_PAGES.has(kind.rest) ? FORM_PAGE : READ
     case 'api':
       return apiMethods(kind)
     // The admin's pages, and its server actions (Next.js's, posted to the page): the sign-in
     // and first-run screens take them from anyone, the admin-action guard refuses the rest.
     case 'admin':
-      return methods(['GET', 'HEAD', 'OPTIONS', 'POST'])
+      return ADMIN
     default:
       return READ
   }
@@ -131,7 +138,11 @@ export function allowOf(path: string, signedIn = false): string {
 
 /** Does `path` answer `method` for someone (for a signed-in user at least)? */
 export function answersMethod(table: PathMethods, method: string): boolean {
-  return methodsFor(table, true).includes(method as RoutedMethod)
+  // Every request passes here: no list is built for it.
+  return (
+    (table.anyone as readonly string[]).includes(method) ||
+    (table.signedIn as readonly string[]).includes(method)
+  )
 }
 
 /** Whether the request carries a credential (an `Authorization` header or the session cookie). */
