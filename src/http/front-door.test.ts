@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
 import {
+  answerBeforeCache,
   answerBeforeRouting,
+  answerFromMethodTable,
   clientErrorAnswer,
   malformedActionAnswer,
   rawResponse,
@@ -172,5 +174,21 @@ describe('malformedActionAnswer', () => {
       expect(answer?.status, String(junk)).toBe(400)
       expect(JSON.parse(answer!.body).error.code).toBe('invalid_parameter')
     }
+  })
+})
+
+describe('answerBeforeCache and answerFromMethodTable', () => {
+  it('split the front door around the response cache: the table is asked only after it', () => {
+    // A method the path lacks, or OPTIONS, goes past the first (the cache serves neither)…
+    expect(answerBeforeCache('PUT', '/en/blog')).toBeNull()
+    expect(answerBeforeCache('OPTIONS', '/en/blog')).toBeNull()
+    // …and the table answers it.
+    expect(answerFromMethodTable('PUT', '/en/blog')?.status).toBe(405)
+    expect(answerFromMethodTable('OPTIONS', '/en/blog')?.status).toBe(204)
+    expect(answerFromMethodTable('GET', '/en/blog')).toBeNull()
+    // What is wrong whatever the path answers is answered before the cache.
+    expect(answerBeforeCache('TRACE', '/en/blog')?.status).toBe(405)
+    expect(answerBeforeCache('GET', '/en//blog')?.status).toBe(308)
+    expect(answerBeforeCache('GET', '*')?.status).toBe(400)
   })
 })

@@ -14,6 +14,7 @@ import {
   methodsFor,
   pathMethods,
   ROUTED_METHODS,
+  type PathMethods,
 } from './methods'
 import { checkRequestTarget, pathOf } from './request-target'
 
@@ -77,38 +78,73 @@ function asteriskAnswer(method: string | undefined): FrontAnswer {
   })
 }
 
+type CallerHeaders = { authorization?: string | string[]; cookie?: string | string[] }
+
+/** `Allow` for `table` (every routed method where the table does not decide), for this caller. */
+function allowedFor(table: PathMethods | null, headers: CallerHeaders): readonly string[] {
+  return table ? methodsFor(table, isSignedInRequest(headers)) : ROUTED_METHODS
+}
+
 /**
- * What to answer before routing, or null to hand the request on:
+ * What to answer before the response cache, or null to go on: what is wrong with the request
+ * whatever its path answers.
  * - the asterisk target: 204 to OPTIONS, else 400;
- * - 405 for a method no route implements, or one the path's row of the method table lacks;
- * - 204 with `Allow` to OPTIONS wherever the method table decides;
+ * - 405 for a method no route implements;
  * - 400 for a target that names nothing (bad encoding, encoded separators, control characters);
  *   308 to the normal path for any other spelling of one.
- * `headers` tell a signed-in caller (listed the methods only they may use) from an anonymous one.
  */
-export function answerBeforeRouting(
+export function answerBeforeCache(
   method: string | undefined,
   target: string | undefined,
-  headers: { authorization?: string | string[]; cookie?: string | string[] } = {},
+  headers: CallerHeaders = {},
 ): FrontAnswer | null {
   if (target === '*') return asteriskAnswer(method)
   const verdict = checkRequestTarget(target ?? '/')
-  const table = verdict.kind === 'pass' ? pathMethods(pathOf(target)) : null
-  // `Allow`, worked out only for the answers that carry it: most requests are handed on.
-  const allowed = () => (table ? methodsFor(table, isSignedInRequest(headers)) : ROUTED_METHODS)
-  if (!isRoutedMethod(method)) return methodNotAllowed(method, allowed())
+  if (!isRoutedMethod(method)) {
+    const table = verdict.kind === 'pass' ? pathMethods(pathOf(target)) : null
+    return methodNotAllowed(method, allowedFor(table, headers))
+  }
   switch (verdict.kind) {
     case 'refuse':
       return errorAnswer(400, 'invalid_parameter', verdict.message, { details: verdict.details })
     case 'redirect':
       return { status: 308, headers: { Location: verdict.location }, body: '' }
     case 'pass':
-      break
+      return null
   }
+}
+
+/**
+ * What the method table answers a request `answerBeforeCache` let through, or null to hand it
+ * on: 204 with `Allow` to OPTIONS, 405 with `Allow` for a method the path's row lacks. After the
+ * response cache: it holds only anonymous GETs its path answered, so nothing it serves is refused
+ * here, and its hits skip the path's classification.
+ */
+export function answerFromMethodTable(
+  method: string | undefined,
+  target: string | undefined,
+  headers: CallerHeaders = {},
+): FrontAnswer | null {
+  const table = pathMethods(pathOf(target))
   if (!table) return null
-  if (method === 'OPTIONS') return optionsAnswer(allowed())
-  if (table.refusedByRoute || answersMethod(table, method)) return null
-  return methodNotAllowed(method, allowed())
+  if (method === 'OPTIONS') return optionsAnswer(allowedFor(table, headers))
+  if (table.refusedByRoute || (method !== undefined && answersMethod(table, method))) return null
+  return methodNotAllowed(method, allowedFor(table, headers))
+}
+
+/**
+ * What to answer before routing, or null to hand the request on: `answerBeforeCache`, then
+ * `answerFromMethodTable` (the server asks them apart, with its response cache between them).
+ * `headers` tell a signed-in caller (listed the methods only they may use) from an anonymous one.
+ */
+export function answerBeforeRouting(
+  method: string | undefined,
+  target: string | undefined,
+  headers: CallerHeaders = {},
+): FrontAnswer | null {
+  return (
+    answerBeforeCache(method, target, headers) ?? answerFromMethodTable(method, target, headers)
+  )
 }
 
 /** How Next.js names a server action: 42 hexadecimal characters (an info byte and a hash). */

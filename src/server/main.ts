@@ -54,7 +54,8 @@ import { prefersMarkdown } from '@/http/negotiation'
 import { pathOf } from '@/http/request-target'
 import { isAdminPostWithoutAction, refusesAnonymousAdminAction } from '@/http/admin-actions'
 import {
-  answerBeforeRouting,
+  answerBeforeCache,
+  answerFromMethodTable,
   errorAnswer,
   malformedActionAnswer,
   clientErrorAnswer,
@@ -328,10 +329,13 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
   const server = createHttpServer(connectionServerOptions(limits), (request, response) => {
     // Unknown methods, and paths not in their normal form, before any route or cache sees them.
     const early =
-      answerBeforeRouting(request.method, request.url, request.headers) ??
+      answerBeforeCache(request.method, request.url, request.headers) ??
       malformedActionAnswer(request.headers['next-action'])
     if (early) return sendAnswer(response, early, SECURITY_HEADERS)
     if (cache?.serve(request, response)) return
+    // The method table: OPTIONS, and methods the path does not answer (nothing the cache serves).
+    const refused = answerFromMethodTable(request.method, request.url, request.headers)
+    if (refused) return sendAnswer(response, refused, SECURITY_HEADERS)
     if (refuseCrossOriginAction(request, response, env.SITE_URL, SECURITY_HEADERS)) return
     if (refusesAnonymousAdminAction(request, adminActionPolicy))
       return sendAnswer(response, ADMIN_ACTION_REFUSED, SECURITY_HEADERS)
