@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '@/site/routes'
 
 import { asAdminJson, get, getJson } from '../support/api'
-import { createCategory, uniqueSlug } from '../support/factories'
+import { afterTheNewest, createCategory, uniqueSlug } from '../support/factories'
 import { createWithText, nonce } from '../support/search-content'
 import {
   closeSurfaceClients,
@@ -36,9 +36,16 @@ beforeAll(async () => {
   )
 
   const words = { untranslatedPost: nonce(), untranslatedStudy: nonce(), translatedPost: nonce() }
-  const post = await createWithText('posts', 'published', {
-    en: { title: `Only English ${words.untranslatedPost}`, body: words.untranslatedPost },
+  // Each the newest of all when made: llms.txt and the feeds show the newest documents only.
+  const newest = async (collection: 'posts' | 'case-studies') => ({
+    publishedAt: (await afterTheNewest(collection)).toISOString(),
   })
+  const post = await createWithText(
+    'posts',
+    'published',
+    { en: { title: `Only English ${words.untranslatedPost}`, body: words.untranslatedPost } },
+    await newest('posts'),
+  )
   await inCategory('posts', post.id, category)
   untranslatedPost = {
     ...post,
@@ -46,14 +53,22 @@ beforeAll(async () => {
     word: words.untranslatedPost,
     category: categoryPath,
   }
-  const study = await createWithText('case-studies', 'published', {
-    en: { title: `Only English ${words.untranslatedStudy}`, body: words.untranslatedStudy },
-  })
+  const study = await createWithText(
+    'case-studies',
+    'published',
+    { en: { title: `Only English ${words.untranslatedStudy}`, body: words.untranslatedStudy } },
+    await newest('case-studies'),
+  )
   untranslatedStudy = { ...study, collection: 'case-studies', word: words.untranslatedStudy }
-  const translated = await createWithText('posts', 'published', {
-    en: { title: `Both ${words.translatedPost}`, body: words.translatedPost },
-    es: { title: `Ambos ${words.translatedPost}`, body: words.translatedPost },
-  })
+  const translated = await createWithText(
+    'posts',
+    'published',
+    {
+      en: { title: `Both ${words.translatedPost}`, body: words.translatedPost },
+      es: { title: `Ambos ${words.translatedPost}`, body: words.translatedPost },
+    },
+    await newest('posts'),
+  )
   await inCategory('posts', translated.id, category)
   translatedPost = {
     ...translated,

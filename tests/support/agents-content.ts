@@ -7,6 +7,7 @@ import { BLOG_PAGE_SIZE } from '@/site/routes'
 
 import { asAdminJson } from './api'
 import {
+  afterTheNewest,
   createCategory,
   createDocument,
   createImage,
@@ -158,7 +159,8 @@ export async function createAgentsContent(): Promise<AgentsContent> {
     excerpt: { en: 'What agents read first.', es: 'Lo que los agentes leen primero.' },
     imageId: image.id,
     categoryId,
-    publishedAt: new Date(Date.UTC(2030, 0, 1)).toISOString(),
+    // The newest of all when made: llms.txt and the feeds list the newest documents only.
+    publishedAt: (await afterTheNewest('posts')).toISOString(),
     internalNotes: NOTE_MARKER,
   })
   const studyTitle = { en: 'Agents case study', es: 'Caso de éxito para agentes' }
@@ -168,6 +170,7 @@ export async function createAgentsContent(): Promise<AgentsContent> {
     excerpt: { en: 'A project for agents.', es: 'Un proyecto para agentes.' },
     imageId: image.id,
     categoryId,
+    publishedAt: (await afterTheNewest('case-studies')).toISOString(),
     internalNotes: NOTE_MARKER,
     extra: {
       client: 'Agents Client Ltd',

@@ -31,6 +31,7 @@ export async function createWithText(
   collection: 'posts' | 'case-studies',
   status: 'published' | 'draft',
   texts: { en: SearchText; es?: SearchText },
+  options: { publishedAt?: string } = {},
 ): Promise<{ id: number; slug: string }> {
   const slug = uniqueSlug('search')
   const draft = status === 'draft' ? '&draft=true' : ''
@@ -45,6 +46,7 @@ export async function createWithText(
         excerpt: texts.en.excerpt ?? 'An excerpt.',
         content: lexical(texts.en.body),
         internalNotes: 'INTERNAL-SEARCH-MARKER',
+        publishedAt: options.publishedAt,
       }),
     },
   )
