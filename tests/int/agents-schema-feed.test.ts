@@ -104,7 +104,7 @@ describe('GET /feeds/schema.jsonl', () => {
       headline: content.post.title.en,
       description: 'What agents read first.',
       inLanguage: 'en',
-      datePublished: '2030-01-01T00:00:00.000Z',
+      datePublished: content.post.publishedAt,
       image: `${site}/api/media/file/${encodeURIComponent(content.image.filename)}`,
       author: { '@type': 'Organization', name: expect.any(String) },
       keywords: ['Agent Topics'],

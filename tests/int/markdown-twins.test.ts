@@ -139,7 +139,7 @@ describe('what the twins say', () => {
       'description: "What agents read first."',
       `url: "${site}/en/blog/${content.post.slug}"`,
       'lang: "en"',
-      'date: "2030-01-01T00:00:00.000Z"',
+      `date: "${content.post.publishedAt}"`,
       'alternates:',
       `  es: "${site}/es/blog/${content.post.slug}.md"`,
     ])

@@ -138,7 +138,7 @@ export async function createRichDocument(
 
 export interface AgentsContent {
   image: { id: number; filename: string }
-  post: { id: number; slug: string; title: { en: string; es: string } }
+  post: { id: number; slug: string; title: { en: string; es: string }; publishedAt: string }
   caseStudy: { id: number; slug: string; title: { en: string; es: string } }
   draftPost: { id: number; slug: string }
   draftCaseStudy: { id: number; slug: string }
@@ -153,14 +153,15 @@ export async function createAgentsContent(): Promise<AgentsContent> {
   const image = await createImage('Agents cover image')
   const categoryId = await createCategory({ en: 'Agent Topics', es: 'Temas de agentes' })
   const postTitle = { en: 'Agents post in English', es: 'Artículo para agentes en español' }
+  // The newest of all when made: llms.txt and the feeds list the newest documents only.
+  const postPublishedAt = (await afterTheNewest('posts')).toISOString()
   const post = await createRichDocument('posts', {
     status: 'published',
     title: postTitle,
     excerpt: { en: 'What agents read first.', es: 'Lo que los agentes leen primero.' },
     imageId: image.id,
     categoryId,
-    // The newest of all when made: llms.txt and the feeds list the newest documents only.
-    publishedAt: (await afterTheNewest('posts')).toISOString(),
+    publishedAt: postPublishedAt,
     internalNotes: NOTE_MARKER,
   })
   const studyTitle = { en: 'Agents case study', es: 'Caso de éxito para agentes' }
@@ -204,7 +205,7 @@ export async function createAgentsContent(): Promise<AgentsContent> {
   }
   return {
     image,
-    post: { ...post, title: postTitle },
+    post: { ...post, title: postTitle, publishedAt: postPublishedAt },
     caseStudy: { ...caseStudy, title: studyTitle },
     draftPost,
     draftCaseStudy,
