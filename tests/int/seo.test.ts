@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '@/site/routes'
 
 import { asAdmin, asAdminJson, baseUrl, get, getJson } from '../support/api'
-import { createDocument, type CreatedDocument } from '../support/factories'
+import { afterTheNewest, createDocument, type CreatedDocument } from '../support/factories'
 
 /**
  * "Hide from search engines": the page says noindex (and its twin X-Robots-Tag), the sitemap and
@@ -15,9 +15,11 @@ let hidden: CreatedDocument
 let shown: CreatedDocument
 
 beforeAll(async () => {
+  // Both the newest of all when made: llms.txt lists the newest posts only.
   hidden = await createDocument('posts', {
     status: 'published',
     title: { en: 'Hidden from engines', es: 'Oculto a buscadores' },
+    publishedAt: (await afterTheNewest('posts')).toISOString(),
   })
   await asAdminJson(`/api/posts/${hidden.id}?locale=en`, {
     method: 'PATCH',
@@ -26,6 +28,7 @@ beforeAll(async () => {
   shown = await createDocument('posts', {
     status: 'published',
     title: { en: 'Shown to engines', es: 'Visible a buscadores' },
+    publishedAt: (await afterTheNewest('posts')).toISOString(),
   })
 }, 60_000)
 
