@@ -5,9 +5,9 @@ import path from 'node:path'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { createAccount, type Account } from '../support/accounts'
-import { asAdmin, asAdminJson, baseUrl, get } from '../support/api'
+import { asAdmin, baseUrl, get } from '../support/api'
 import { createDocument, createImage, uniqueSlug } from '../support/factories'
-import { uniqueClient, validInquiry } from '../support/inquiries'
+import { inquiriesStoredFrom, uniqueClient, validInquiry } from '../support/inquiries'
 import { rawHttp, type RawResponse } from '../support/raw-http'
 
 /**
@@ -107,13 +107,6 @@ describe('the contact form', () => {
     return { status: response.status, headers: response.headers, text: await response.text() }
   }
 
-  const storedFor = async (email: string) =>
-    (
-      await asAdminJson<{ docs: unknown[] }>(
-        `/api/inquiries?where[email][equals]=${encodeURIComponent(email)}`,
-      )
-    ).docs
-
   let logStart: number
   beforeAll(() => {
     logStart = logSize()
@@ -133,7 +126,7 @@ describe('the contact form', () => {
       const answer = await postForm(values, { encoding })
       expect(answer.status).toBe(200)
       expect(answer.text).toContain('Thank you! Your inquiry has reached our team')
-      expect(await storedFor(values.email!)).toHaveLength(1)
+      expect(await inquiriesStoredFrom(values.email!)).toHaveLength(1)
     },
   )
 
@@ -153,7 +146,7 @@ describe('the contact form', () => {
       // The form comes back filled in, and keeps no bound state.
       expect(answer.text).toContain('Form Sender')
       expect(answer.text).not.toContain('$ACTION_REF_')
-      expect(await storedFor(values.email!)).toHaveLength(0)
+      expect(await inquiriesStoredFrom(values.email!)).toHaveLength(0)
     },
   )
 
@@ -297,7 +290,7 @@ describe('the contact form', () => {
     )
     expect(chunked.status).toBe(413)
     expect(chunked.type).toMatch(/^application\/json/)
-    expect(await storedFor(values.email!)).toHaveLength(0)
+    expect(await inquiriesStoredFrom(values.email!)).toHaveLength(0)
   })
 
   it('logged no error while refusing all of the above', async () => {

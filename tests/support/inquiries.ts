@@ -5,6 +5,7 @@ import path from 'node:path'
 import { Redis } from 'ioredis'
 import { inject } from 'vitest'
 
+import { asAdminJson } from './api'
 import { poll } from './poll'
 import { parseMail, type ParsedMail, type ReceivedMail } from './smtp'
 
@@ -106,3 +107,11 @@ export const CROSS_ORIGIN_BROWSER_REQUESTS: Record<string, string>[] = [
   { 'Sec-Fetch-Site': 'same-site' },
   { Origin: 'http://127.0.0.1:1', 'Sec-Fetch-Site': 'same-origin' },
 ]
+
+/** The inquiries stored from `email`, as the admin reads them. */
+export async function inquiriesStoredFrom(email: string): Promise<unknown[]> {
+  const { docs } = await asAdminJson<{ docs: unknown[] }>(
+    `/api/inquiries?where[email][equals]=${encodeURIComponent(email)}`,
+  )
+  return docs
+}
