@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { SETTINGS_DEFAULTS } from '@/globals/defaults'
 
 import { asAdmin, asAdminJson, baseUrl } from '../support/api'
-import { createDocument, createImage, uniqueSlug } from '../support/factories'
+import { afterTheNewest, createDocument, createImage, uniqueSlug } from '../support/factories'
 import { poll } from '../support/poll'
 
 /**
@@ -136,10 +136,12 @@ describe('home page sections', () => {
   it('the proof section shows the newest featured case study with its headline result, not an unfeatured one', async () => {
     const featuredSlug = uniqueSlug('proof-featured')
     const figure = `−${Date.now() % 1000} %`
+    // The newest featured case study of all, whatever other files featured.
     const featured = await createDocument('case-studies', {
       status: 'published',
       slug: featuredSlug,
       title: { en: `Featured ${featuredSlug}`, es: `Destacado ${featuredSlug}` },
+      publishedAt: (await afterTheNewest('case-studies')).toISOString(),
     })
     await asAdminJson(`/api/case-studies/${featured.id}?locale=en`, {
       method: 'PATCH',
@@ -156,6 +158,7 @@ describe('home page sections', () => {
     const plain = await createDocument('case-studies', {
       status: 'published',
       slug: uniqueSlug('proof-plain'),
+      publishedAt: (await afterTheNewest('case-studies')).toISOString(),
     })
     const [page, twin] = await pollUntil(
       'the featured case study',
