@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { createAccount, type Account } from '../support/accounts'
 import { asAdmin, baseUrl, get } from '../support/api'
 import { createDocument, createImage, uniqueSlug } from '../support/factories'
-import { inquiriesStoredFrom, uniqueClient, validInquiry } from '../support/inquiries'
+import { inquiriesStoredFrom, postFormBody, validInquiry } from '../support/inquiries'
 import { rawHttp, type RawResponse } from '../support/raw-http'
 
 /**
@@ -98,13 +98,7 @@ describe('the contact form', () => {
       body = new URLSearchParams(entries).toString()
       headers = { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }
     }
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'X-Forwarded-For': uniqueClient(), ...headers },
-      body,
-      redirect: 'manual',
-    })
-    return { status: response.status, headers: response.headers, text: await response.text() }
+    return postFormBody(url, body, headers)
   }
 
   let logStart: number

@@ -9,6 +9,7 @@ import { APP_SETTINGS } from '../support/global-setup'
 import {
   CROSS_ORIGIN_BROWSER_REQUESTS,
   inquiriesStoredFrom,
+  postFormBody,
   postInquiry,
   receivedMail,
   resetBudgets,
@@ -435,13 +436,7 @@ describe('POST /api/inquiries', () => {
         message: 'Sent with the form.',
       }))
         body.append(name, value)
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'X-Forwarded-For': uniqueClient(), ...headers },
-        body,
-        redirect: 'manual',
-      })
-      return { status: response.status, headers: response.headers, text: await response.text() }
+      return postFormBody(url, body, headers)
     }
 
     it('a same-origin post without JavaScript is answered with the page, and sent', async () => {

@@ -115,3 +115,18 @@ export async function inquiriesStoredFrom(email: string): Promise<unknown[]> {
   )
   return docs
 }
+
+/** A form posted to `url` as a browser sends it (no redirect followed), from a client of its own. */
+export async function postFormBody(
+  url: string,
+  body: FormData | string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; text: string }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'X-Forwarded-For': uniqueClient(), ...headers },
+    body,
+    redirect: 'manual',
+  })
+  return { status: response.status, headers: response.headers, text: await response.text() }
+}
