@@ -69,6 +69,8 @@ import { LOCALE_HEADER, PAGE_PATH_HEADER } from '@/i18n/locales'
 import { securityHeaders } from '@/http/security-headers'
 import { contentVersions, type ContentVersions } from '@/lib/content-version'
 import { logger } from '@/lib/logger'
+import { countRequest } from '@/metrics/requests'
+import { tracedRequest } from '@/observability/tracing'
 import { isSitePage } from '@/site/page-scripts'
 import { runShutdownTasks } from '@/lib/process-singleton'
 
@@ -326,7 +328,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
 
   const adminActionPolicy = { payloadSecret: env.PAYLOAD_SECRET, allowFirstUserScreen: dev }
   const limits = connectionLimits(env)
-  const server = createHttpServer(connectionServerOptions(limits), (request, response) => {
+  const handle: NodeHandler = (request, response) => {
     // Unknown methods, and paths not in their normal form, before any route or cache sees them.
     const early =
       answerBeforeCache(request.method, request.url, request.headers) ??
@@ -356,7 +358,15 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
       })
     }
     renderRequest(request)
-  })
+  }
+  // Every request is counted (src/metrics/) and, when tracing is on, traced (src/observability/),
+  // cache hits and the front door's answers included.
+  const server = createHttpServer(connectionServerOptions(limits), (request, response) =>
+    tracedRequest(request, response, () => {
+      countRequest(request, response)
+      handle(request, response)
+    }),
+  )
   applyConnectionLimits(server, limits)
   // Requests Node's parser refuses (`TRACK`, `get`), timeouts and CONNECT get the JSON error shape too.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
