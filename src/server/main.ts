@@ -69,6 +69,7 @@ import { LOCALE_HEADER, PAGE_PATH_HEADER } from '@/i18n/locales'
 import { securityHeaders } from '@/http/security-headers'
 import { contentVersions, type ContentVersions } from '@/lib/content-version'
 import { logger } from '@/lib/logger'
+import { countVisit } from '@/audience/visits'
 import { countRequest } from '@/metrics/requests'
 import { tracedRequest } from '@/observability/tracing'
 import { isSitePage } from '@/site/page-scripts'
@@ -359,11 +360,13 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
     }
     renderRequest(request)
   }
-  // Every request is counted (src/metrics/) and, when tracing is on, traced (src/observability/),
-  // cache hits and the front door's answers included.
+  // Every request is counted (src/metrics/: operators' figures; src/audience/: visits by channel)
+  // and, when tracing is on, traced (src/observability/), cache hits and the front door's answers
+  // included.
   const server = createHttpServer(connectionServerOptions(limits), (request, response) =>
     tracedRequest(request, response, () => {
       countRequest(request, response)
+      countVisit(request, response)
       handle(request, response)
     }),
   )
