@@ -283,6 +283,11 @@ export async function verifyBackup(dir: string): Promise<Manifest> {
   return manifest
 }
 
+/** A restore that failed once it had begun writing: the target may hold part of the backup. */
+export class RestoreIncomplete extends Error {
+  override name = 'RestoreIncomplete'
+}
+
 /** Restores the backup in `options.dir` into the (empty) database and media store in `settings`. */
 export async function restore(
   options: CommandOptions,
@@ -310,16 +315,23 @@ export async function restore(
   })
   if (refusal) throw new OperationRefused(refusal)
 
-  log(`Restoring database "${target.database}" (PostgreSQL ${target.version})…`)
-  await restoreDatabase(settings.databaseUrl, path.join(dir, DATABASE_ARCHIVE), options.pgBin)
+  // Everything above only read; from here on, a failure may leave part of the backup behind.
   const media = manifest.files.filter((file) => file.path.startsWith(`${MEDIA_FOLDER}/`))
-  log(`Copying ${media.length} media files to ${settings.media.label}…`)
-  await forEachAtMost(media, MEDIA_COPIES_AT_ONCE, (file) =>
-    settings.media.write(mediaKeyOf(file), path.join(dir, ...file.path.split('/')), {
-      size: file.size,
-      ...(file.contentType ? { contentType: file.contentType } : {}),
-    }),
-  )
+  try {
+    log(`Restoring database "${target.database}" (PostgreSQL ${target.version})…`)
+    await restoreDatabase(settings.databaseUrl, path.join(dir, DATABASE_ARCHIVE), options.pgBin)
+    log(`Copying ${media.length} media files to ${settings.media.label}…`)
+    await forEachAtMost(media, MEDIA_COPIES_AT_ONCE, (file) =>
+      settings.media.write(mediaKeyOf(file), path.join(dir, ...file.path.split('/')), {
+        size: file.size,
+        ...(file.contentType ? { contentType: file.contentType } : {}),
+      }),
+    )
+  } catch (error) {
+    throw new RestoreIncomplete(error instanceof Error ? error.message : String(error), {
+      cause: error,
+    })
+  }
   log(
     `Restored the backup of ${manifest.createdAt} (database "${manifest.database.name}", ` +
       `${media.length} media files).`,
@@ -329,7 +341,8 @@ export async function restore(
 
 /**
  * The two commands' entry: parses the arguments, runs, and exits 0 when done, 2 when refused
- * (nothing changed), 1 when failed part-way, with the reason on stderr.
+ * (nothing changed), 1 when failed, with the reason on stderr (and, for a restore, whether it
+ * had begun writing).
  */
 export async function runCommand(command: 'backup' | 'restore', argv: readonly string[]) {
   try {
@@ -343,11 +356,15 @@ export async function runCommand(command: 'backup' | 'restore', argv: readonly s
       return EXIT.refused
     }
     console.error(`${command} failed: ${error instanceof Error ? error.message : String(error)}`)
-    if (command === 'restore') {
+    if (error instanceof RestoreIncomplete) {
       console.error(
         'The database and media store may now hold part of the backup: empty them (or make new ' +
           'ones) before restoring again.',
       )
+    } else if (command === 'restore') {
+      // It failed while reading (the backup, the target's versions and contents): a bucket that
+      // does not exist, a database that cannot be reached.
+      console.error('Nothing was written to the database or the media store.')
     }
     return EXIT.failed
   }

@@ -109,6 +109,13 @@ describe('the S3 media store', () => {
     expect(s3.objects.get('logo.svg')?.type).toBe('image/svg+xml')
   })
 
+  it('lists no folder placeholders, which are no files', async () => {
+    s3.objects.clear()
+    put('sizes/', '')
+    put('sizes/photo-480.webp', 'webp')
+    expect((await listAll(store)).map((file) => file.key)).toEqual(['sizes/photo-480.webp'])
+  })
+
   it('holds nothing when the bucket is empty', async () => {
     s3.objects.clear()
     expect(await firstFiles(store, 5)).toEqual([])

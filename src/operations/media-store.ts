@@ -96,7 +96,10 @@ export function s3MediaStore(settings: S3Settings): MediaStore {
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
         for (const object of page.Contents ?? []) {
-          if (object.Key) yield { key: object.Key, size: object.Size ?? 0 }
+          // A key ending in `/` is a folder's placeholder (what S3 consoles create for "New
+          // folder"): no file, and no path a backup could hold.
+          if (object.Key && !object.Key.endsWith('/'))
+            yield { key: object.Key, size: object.Size ?? 0 }
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
       } while (ContinuationToken)

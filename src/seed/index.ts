@@ -43,11 +43,14 @@ type Outcome = keyof SeedSummary
 
 type PublishableSlug = 'posts' | 'case-studies'
 
-/** Lets hooks tell seed writes apart from editors' writes. */
-const context: RequestContext = { seeding: true }
-
-/** Local API defaults, spelled out: the seed acts with full access. */
-const asSeed = { overrideAccess: true, context } as const
+/**
+ * Local API defaults, spelled out: the seed acts with full access, and its `context` lets hooks
+ * tell seed writes apart from editors' writes. A new context for every call: plugins keep a
+ * call's own state on it (the S3 storage plugin its upload), so a shared one made every upload
+ * after the first reuse the first's file.
+ */
+const asSeed = () => ({ overrideAccess: true, context: seedContext() }) as const
+const seedContext = (): RequestContext => ({ seeding: true })
 
 const OTHER_LOCALES = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)
 
@@ -82,7 +85,7 @@ export async function seedDemoContent(payload: Payload): Promise<SeedSummary> {
   for (const caseStudy of caseStudies) {
     count(await upsertDocument(payload, 'case-studies', caseStudy, ids))
   }
-  for (const outcome of await upsertHome(payload, media.get(HOME_HERO_IMAGE)!, context)) {
+  for (const outcome of await upsertHome(payload, media.get(HOME_HERO_IMAGE)!, seedContext())) {
     count(outcome)
   }
   return summary
@@ -105,7 +108,7 @@ async function findMedia(payload: Payload, filename: string): Promise<Media | un
   const base = dot > 0 ? filename.slice(0, dot) : filename
   const extension = dot > 0 ? filename.slice(dot) : ''
   const { docs } = await payload.find({
-    ...asSeed,
+    ...asSeed(),
     collection: 'media',
     where: { filename: { like: base } },
     locale: 'all',
@@ -128,7 +131,7 @@ async function upsertMedia(
   if (!existing) {
     const data = await renderImage(image)
     const doc = await payload.create({
-      ...asSeed,
+      ...asSeed(),
       collection: 'media',
       locale: DEFAULT_LOCALE,
       data: { alt: image.alt[DEFAULT_LOCALE] },
@@ -136,7 +139,7 @@ async function upsertMedia(
     })
     for (const locale of OTHER_LOCALES) {
       await payload.update({
-        ...asSeed,
+        ...asSeed(),
         collection: 'media',
         id: doc.id,
         locale,
@@ -149,7 +152,7 @@ async function upsertMedia(
   const stale = LOCALES.filter((locale) => alt[locale] !== image.alt[locale])
   for (const locale of stale) {
     await payload.update({
-      ...asSeed,
+      ...asSeed(),
       collection: 'media',
       id: existing.id,
       locale,
@@ -164,7 +167,7 @@ async function upsertCategory(
   category: (typeof categories)[number],
 ): Promise<[Outcome, number]> {
   const { docs } = await payload.find({
-    ...asSeed,
+    ...asSeed(),
     collection: 'categories',
     where: { slug: { equals: category.slug } },
     locale: 'all',
@@ -174,14 +177,14 @@ async function upsertCategory(
   const existing = docs[0]
   if (!existing) {
     const doc = await payload.create({
-      ...asSeed,
+      ...asSeed(),
       collection: 'categories',
       locale: DEFAULT_LOCALE,
       data: { slug: category.slug, title: category.title[DEFAULT_LOCALE] },
     })
     for (const locale of OTHER_LOCALES) {
       await payload.update({
-        ...asSeed,
+        ...asSeed(),
         collection: 'categories',
         id: doc.id,
         locale,
@@ -194,7 +197,7 @@ async function upsertCategory(
   const stale = LOCALES.filter((locale) => title[locale] !== category.title[locale])
   for (const locale of stale) {
     await payload.update({
-      ...asSeed,
+      ...asSeed(),
       collection: 'categories',
       id: existing.id,
       locale,
@@ -340,7 +343,7 @@ async function readDocument(
   draft: boolean,
 ): Promise<Record<string, unknown>> {
   const doc = await payload.findByID({
-    ...asSeed,
+    ...asSeed(),
     collection,
     id,
     draft,
@@ -358,7 +361,7 @@ async function upsertDocument(
 ): Promise<Outcome> {
   // The collection's own table holds every document, drafts included, once.
   const { docs } = await payload.find({
-    ...asSeed,
+    ...asSeed(),
     collection,
     where: { slug: { equals: doc.slug } },
     depth: 0,
@@ -394,16 +397,16 @@ async function upsertPublished(
       _status: 'published' as const,
     }
     if (id === undefined) {
-      id = (await payload.create({ ...asSeed, collection, locale, data })).id
+      id = (await payload.create({ ...asSeed(), collection, locale, data })).id
     } else {
-      await payload.update({ ...asSeed, collection, id, locale, data })
+      await payload.update({ ...asSeed(), collection, id, locale, data })
     }
   }
 
   // A newer edit saved as a draft: the published document itself stays as it is.
   if (doc.pendingEdit && id !== undefined) {
     await payload.update({
-      ...asSeed,
+      ...asSeed(),
       collection,
       id,
       locale: DEFAULT_LOCALE,
@@ -420,7 +423,7 @@ async function hasPublishedVersion(
   id: number,
 ): Promise<boolean> {
   const { totalDocs } = await payload.findVersions({
-    ...asSeed,
+    ...asSeed(),
     collection,
     where: { and: [{ parent: { equals: id } }, { 'version._status': { equals: 'published' } }] },
     depth: 0,
@@ -440,7 +443,7 @@ async function upsertDraftOnly(
   if (id !== undefined) {
     if (existing?._status === 'published' || (await hasPublishedVersion(payload, collection, id))) {
       // It must never have been published: only a fresh document (with no history) is that.
-      await payload.delete({ ...asSeed, collection, id })
+      await payload.delete({ ...asSeed(), collection, id })
       id = undefined
     } else {
       const wanted = expectedState(doc, ids, 'draft')
@@ -453,11 +456,11 @@ async function upsertDraftOnly(
   for (const locale of LOCALES) {
     const data = { ...sharedData(doc, ids), ...localeData(doc, locale), _status: 'draft' as const }
     if (id === undefined) {
-      id = (await payload.create({ ...asSeed, collection, locale, draft: true, data })).id
+      id = (await payload.create({ ...asSeed(), collection, locale, draft: true, data })).id
     } else {
       // Not `draft: true`: that would write a version only, leaving this locale missing from the
       // document's own row. With `_status: 'draft'` this still publishes nothing.
-      await payload.update({ ...asSeed, collection, id, locale, data })
+      await payload.update({ ...asSeed(), collection, id, locale, data })
     }
   }
   return existing ? 'updated' : 'created'

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import {
   chmodSync,
   cpSync,
@@ -14,9 +13,13 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { scriptNodeArgs, untilStarted } from '../../scripts/lib/script-process'
 import { startApp, type AppServer } from '../support/app-server'
-import { comparableBody } from '../support/comparable-body'
+import {
+  expectSameAnswers,
+  OPERATION_TIMEOUT_MS,
+  publicTableCount,
+  runOperation,
+} from '../support/backup-surfaces'
 import { createTestDatabase, withConnection } from '../support/database'
 import { afterTheNewest, createDocument, createImage, uniqueSlug } from '../support/factories'
 import { fileUrl } from '../support/media'
@@ -32,8 +35,6 @@ import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp'
 const runId = process.env.TEST_RUN_ID ?? 'main'
 const RESTORED_DATABASE = `consultancy_test_${runId}_restored`
 const REFUSED_DATABASE = `consultancy_test_${runId}_refused`
-/** The scripts print a line or two; enough time for a few seconds of tsx start-up and a dump. */
-const OPERATION_TIMEOUT_MS = 120_000
 
 let scratch: string
 let backupDir: string
@@ -44,58 +45,11 @@ let restoredSmtp: SmtpCatcher | undefined
 let post: { id: number; slug: string }
 let image: { id: number; filename: string }
 
-interface Outcome {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-/** Runs scripts/backup.ts or scripts/restore.ts as `npm run` would, on the given settings. */
-function runOperation(
-  command: 'backup' | 'restore',
-  args: string[],
-  settings: Record<string, string | undefined>,
-): Promise<Outcome> {
-  const env = { ...process.env, ...settings }
-  for (const [name, value] of Object.entries(settings)) if (value === undefined) delete env[name]
-  let outcome: Outcome = { code: 1, stdout: '', stderr: '' }
-  return untilStarted(
-    () =>
-      new Promise<number>((resolve) => {
-        const child = spawn(process.execPath, scriptNodeArgs(`scripts/${command}.ts`, args), {
-          env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        })
-        outcome = { code: 1, stdout: '', stderr: '' }
-        child.stdout.on('data', (chunk: Buffer) => (outcome.stdout += chunk.toString()))
-        child.stderr.on('data', (chunk: Buffer) => (outcome.stderr += chunk.toString()))
-        child.on('exit', (code) => resolve((outcome.code = code ?? 1)))
-      }),
-  ).then(() => outcome)
-}
-
 /** The shared app's settings, pointed at another database and media directory. */
 const target = (databaseUrl: string, mediaDir: string) => ({
   DATABASE_URL: databaseUrl,
   MEDIA_DIR: mediaDir,
 })
-
-async function read(origin: string, surface: string) {
-  const response = await fetch(`${origin}${surface}`)
-  return {
-    status: response.status,
-    type: response.headers.get('content-type'),
-    bytes: Buffer.from(await response.arrayBuffer()),
-  }
-}
-
-const tablesOf = (databaseUrl: string) =>
-  withConnection(databaseUrl, async (client) => {
-    const { rows } = await client.query(
-      "select count(*)::int as count from pg_tables where schemaname = 'public'",
-    )
-    return rows[0].count as number
-  })
 
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(os.tmpdir(), 'backup-restore-'))
@@ -173,20 +127,8 @@ describe('backup and restore', () => {
       })
 
       const paths = [...cacheableUrls(post), fileUrl(image.filename), `/api/media/${image.id}`]
-      for (const surface of paths) {
-        const original = await read(inject('baseUrl'), surface)
-        const copy = await read(restored.url, surface)
-        expect(original.status, surface).toBe(200)
-        expect(copy.status, surface).toBe(original.status)
-        expect(copy.type, surface).toBe(original.type)
-        if (surface === fileUrl(image.filename)) {
-          expect(copy.bytes.equals(original.bytes), surface).toBe(true)
-        } else {
-          expect(comparableBody(copy.bytes.toString(), restored.url), surface).toBe(
-            comparableBody(original.bytes.toString(), inject('baseUrl')),
-          )
-        }
-      }
+      const statuses = await expectSameAnswers(inject('baseUrl'), restored.url, paths)
+      expect(paths.filter((surface) => statuses.get(surface) !== 200)).toEqual([])
       const page = await (await fetch(`${restored.url}/en/blog/${post.slug}`)).text()
       expect(page).toContain(`Title ${post.slug}`)
     },
@@ -215,7 +157,7 @@ describe('backup and restore', () => {
       expect(intoUsedMedia.code).toBe(2)
       expect(intoUsedMedia.stderr).toContain(`media store ${usedMedia} is not empty`)
       expect(intoUsedMedia.stderr).toContain('already-here.png')
-      expect(await tablesOf(emptyUrl)).toBe(0)
+      expect(await publicTableCount(emptyUrl)).toBe(0)
       expect(readdirSync(usedMedia)).toEqual(['already-here.png'])
     },
     OPERATION_TIMEOUT_MS,
@@ -236,7 +178,7 @@ describe('backup and restore', () => {
       const refused = await runOperation('restore', [damaged], target(emptyUrl, emptyMedia))
       expect(refused.code).toBe(2)
       expect(refused.stderr).toContain(`media/${image.filename}: checksum mismatch`)
-      expect(await tablesOf(emptyUrl)).toBe(0)
+      expect(await publicTableCount(emptyUrl)).toBe(0)
       expect(() => readdirSync(emptyMedia)).toThrow(/ENOENT/)
     },
     OPERATION_TIMEOUT_MS,
