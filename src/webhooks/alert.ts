@@ -1,0 +1,59 @@
+import { logger } from '@/lib/logger'
+
+/** An alert endpoint gets this long to answer (as the mail failure alert does). */
+export const DISABLED_ALERT_TIMEOUT_MS = 5_000
+
+export interface DisabledEndpoint {
+  endpointId: number
+  /** Only the receiver's host: its path or query may hold a token. */
+  host: string
+  failures: number
+  adminUrl: string
+}
+
+/** The JSON an alert endpoint receives; `text` makes Slack-style incoming webhooks show it. */
+export function disabledAlertBody(disabled: DisabledEndpoint) {
+  return {
+    event: 'webhook_endpoint_disabled',
+    endpointId: disabled.endpointId,
+    host: disabled.host,
+    failures: disabled.failures,
+    adminUrl: disabled.adminUrl,
+    text:
+      `Webhook endpoint #${disabled.endpointId} (${disabled.host}) was disabled after ` +
+      `${disabled.failures} failed deliveries in a row; its deliveries wait until an admin ` +
+      `enables it again (${disabled.adminUrl})`,
+  }
+}
+
+/**
+ * Tells ALERT_WEBHOOK_URL that an endpoint was disabled. Never throws: the admin's notice does
+ * not depend on it.
+ */
+export async function postDisabledAlert(
+  alertUrl: string,
+  disabled: DisabledEndpoint,
+  timeoutMs: number = DISABLED_ALERT_TIMEOUT_MS,
+): Promise<boolean> {
+  try {
+    const response = await fetch(alertUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(disabledAlertBody(disabled)),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
+    })
+    await response.body?.cancel()
+    if (response.ok) return true
+    logger.error(
+      { endpoint: disabled.endpointId, status: response.status },
+      'alert webhook refused',
+    )
+  } catch (error) {
+    logger.error(
+      { endpoint: disabled.endpointId, err: (error as Error).message },
+      'alert webhook unreachable; endpoint disabled alert not sent',
+    )
+  }
+  return false
+}
