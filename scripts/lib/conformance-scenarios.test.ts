@@ -44,12 +44,13 @@ describe('the conformance scenarios', () => {
     expect([...SCENARIOS, ...Object.keys(NOT_APPLICABLE)].sort()).toEqual([...SUITE_0_1_16].sort())
   })
 
-  it('run what this server has: initialize, ping, its tools and resources, DNS rebinding', () => {
+  it('run what this server has: initialize, ping, its tools, resources and prompts, DNS rebinding', () => {
     expect(SCENARIOS).toEqual([
       'server-initialize',
       'ping',
       'tools-list',
       'resources-list',
+      'prompts-list',
       'dns-rebinding-protection',
     ])
     for (const reason of Object.values(NOT_APPLICABLE)) expect(reason.length).toBeGreaterThan(10)

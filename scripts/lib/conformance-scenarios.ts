@@ -10,18 +10,21 @@ export const SCENARIOS = [
   'ping',
   'tools-list',
   'resources-list',
+  'prompts-list',
   'dns-rebinding-protection',
 ]
 
 /**
  * The suite's other server scenarios, and why each does not apply. Most call fixtures that only
- * the suite's reference server has (tools named `test_*`, prompts, `test://` resources); the rest
- * need a capability this stateless server does not offer and does not advertise.
+ * the suite's reference server has (tools named `test_*`, prompts, `test://` resources), which
+ * this server does not carry; the rest need a capability it does not offer and does not
+ * advertise. Its own prompts, completions and resource templates are tested with the SDK's
+ * client instead (tests/int/mcp-prompts.test.ts).
  */
 export const NOT_APPLICABLE: Record<string, string> = {
-  'logging-set-level': 'no logging capability (a stateless server has no connection to log on)',
+  'logging-set-level': 'no logging capability (a server without sessions has no client to log to)',
   'completion-complete':
-    'no completions capability; it completes the fixture prompt test_prompt_with_arguments',
+    'completes the fixture prompt test_prompt_with_arguments; this server answers a prompt it does not have with -32602, as the specification asks',
   'tools-call-simple-text': 'calls the fixture tool test_simple_text',
   'tools-call-image': 'calls the fixture tool test_image_content',
   'tools-call-audio': 'calls the fixture tool test_audio_content',
@@ -38,20 +41,19 @@ export const NOT_APPLICABLE: Record<string, string> = {
   'server-sse-polling':
     'calls the fixture tool test_reconnection, on an SSE stream with a session; this server answers JSON and keeps no session',
   'server-sse-multiple-streams':
-    'needs a session (Mcp-Session-Id) to open its streams on; this stateless server has none, and the scenario stops at its first check',
+    "needs a session (Mcp-Session-Id) to open its streams on; this server keeps none (its GET stream is not a session's), and the scenario stops at its first check",
   'resources-read-text': 'reads the fixture resource test://static-text',
   'resources-read-binary': 'reads the fixture resource test://static-binary',
-  'resources-templates-read': 'reads the fixture template resource test://template/{id}/data',
+  'resources-templates-read':
+    'reads the fixture template resource test://template/{id}/data; the document templates are read through with the SDK client',
   'resources-subscribe':
-    'subscribes to the fixture resource test://watched-resource; no subscriptions (a stateless server cannot notify)',
+    'subscribes to the fixture resource test://watched-resource; no subscriptions (a server without sessions has no subscriber to keep)',
   'resources-unsubscribe':
     'unsubscribes from the fixture resource test://watched-resource; no subscriptions',
-  'prompts-list': 'no prompts capability',
-  'prompts-get-simple': 'gets the fixture prompt test_simple_prompt; no prompts',
-  'prompts-get-with-args': 'gets the fixture prompt test_prompt_with_arguments; no prompts',
-  'prompts-get-embedded-resource':
-    'gets the fixture prompt test_prompt_with_embedded_resource; no prompts',
-  'prompts-get-with-image': 'gets the fixture prompt test_prompt_with_image; no prompts',
+  'prompts-get-simple': 'gets the fixture prompt test_simple_prompt',
+  'prompts-get-with-args': 'gets the fixture prompt test_prompt_with_arguments',
+  'prompts-get-embedded-resource': 'gets the fixture prompt test_prompt_with_embedded_resource',
+  'prompts-get-with-image': 'gets the fixture prompt test_prompt_with_image',
 }
 
 /**

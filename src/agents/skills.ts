@@ -147,7 +147,7 @@ An inquiry reaches the team as an email; they reply to the address given, in the
 
 ## Option 1: MCP
 
-Server: ${postEndpoint(siteUrl, AGENT_PATHS.mcp)} (Streamable HTTP, stateless: POST only, no session).
+Server: ${postEndpoint(siteUrl, AGENT_PATHS.mcp)} (Streamable HTTP, stateless: POST for every call, no session).
 Call the tool ${code(SEND_INQUIRY_TOOL)} with the fields below as arguments. Its result says whether the
 inquiry was received; on a limit it says how many seconds to wait.
 

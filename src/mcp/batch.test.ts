@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { asBatchAnswer, batchRefusal } from './batch'
+import { asBatchAnswer, batchRefusal, initializeClientName } from './batch'
 
 const ping = (id: number | string) => ({ jsonrpc: '2.0', id, method: 'ping' })
 const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' }
@@ -57,5 +57,37 @@ describe('asBatchAnswer', () => {
     expect(await asBatchAnswer(refused)).toBe(refused)
     const accepted = new Response(null, { status: 202 })
     expect(await asBatchAnswer(accepted)).toBe(accepted)
+  })
+})
+
+describe('initializeClientName', () => {
+  const initialize = (clientInfo: unknown) => ({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo },
+  })
+
+  it('is the name an initialize request gives, alone or in a batch', () => {
+    expect(initializeClientName(initialize({ name: 'Claude Desktop', version: '1' }))).toBe(
+      'Claude Desktop',
+    )
+    expect(initializeClientName([ping(1), initialize({ name: 'Cursor', version: '2' })])).toBe(
+      'Cursor',
+    )
+  })
+
+  it('is undefined for any other message, or an initialize without a client', () => {
+    for (const body of [
+      ping(1),
+      [ping(1), initialized],
+      null,
+      'initialize',
+      42,
+      initialize(null),
+    ]) {
+      expect(initializeClientName(body), JSON.stringify(body)).toBeUndefined()
+    }
+    expect(initializeClientName({ jsonrpc: '2.0', id: 1, method: 'initialize' })).toBeUndefined()
   })
 })

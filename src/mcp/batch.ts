@@ -65,3 +65,17 @@ export async function asBatchAnswer(response: Response): Promise<Response> {
     headers: response.headers,
   })
 }
+
+/**
+ * The `clientInfo.name` of an `initialize` request in a POST body (one message or a batch), if
+ * any: the only message in which a client names itself, a server without sessions being told it
+ * once (src/audience/ counts the request under it).
+ */
+export function initializeClientName(body: unknown): unknown {
+  for (const message of Array.isArray(body) ? body : [body]) {
+    if (!isObject(message) || message.method !== 'initialize' || !isObject(message.params)) continue
+    const { clientInfo } = message.params
+    return isObject(clientInfo) ? clientInfo.name : undefined
+  }
+  return undefined
+}

@@ -7,7 +7,14 @@ import Ajv2020 from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
 
-import { asJsonFile, registryName, serverCard, serverJson, toolDescriptions } from './discovery'
+import {
+  asJsonFile,
+  registryName,
+  serverCard,
+  serverJson,
+  toolDescriptions,
+  usageMetaKey,
+} from './discovery'
 import { MCP_CAPABILITIES, MCP_SERVER_INFO, TOOL_DEFINITIONS } from './tool-definitions'
 
 const root = path.join(import.meta.dirname, '..', '..')
@@ -79,7 +86,7 @@ describe('server card', () => {
     expect(registrySchema(card)).toEqual([])
   })
 
-  it('points at this site, advertises only what a stateless server honours', () => {
+  it('points at this site, advertises only what the server honours', () => {
     expect(card.name).toBe(registryName(SITE))
     expect(card.websiteUrl).toBe(SITE)
     expect(card.remotes).toEqual([
@@ -87,7 +94,43 @@ describe('server card', () => {
     ])
     expect(card.remotes[0]!.supportedProtocolVersions).toContain('2025-11-25')
     expect(card.capabilities).toEqual(MCP_CAPABILITIES)
-    expect(JSON.stringify(card.capabilities)).not.toMatch(/listChanged|subscribe/)
+    // The resource list's changes go out on the GET stream; nothing else changes or is kept.
+    expect(card.capabilities).toEqual({
+      tools: {},
+      resources: { listChanged: true },
+      prompts: {},
+      completions: {},
+    })
+    expect(JSON.stringify(card.capabilities)).not.toMatch(/subscribe/)
+  })
+
+  it('lists the prompts and resource templates, and says how to use each capability', () => {
+    expect(card.prompts.map((prompt) => prompt.name)).toEqual([
+      'summarise_services',
+      'prepare_inquiry',
+    ])
+    for (const prompt of card.prompts) {
+      expect(prompt.description).toBeTruthy()
+      expect(prompt.arguments?.map((argument) => argument.name)).toContain('locale')
+    }
+    expect(card.resourceTemplates.map((template) => template.uriTemplate)).toEqual([
+      `${SITE}/{locale}/blog/{slug}.md`,
+      `${SITE}/{locale}/case-studies/{slug}.md`,
+    ])
+    expect(usageMetaKey(SITE)).toBe('test.site/usage')
+    const usage = card._meta[usageMetaKey(SITE)]!
+    expect(usage.notifications).toMatch(
+      /^GET https:\/\/site\.test\/api\/mcp with Accept: text\/event-stream .*notifications\/resources\/list_changed/,
+    )
+    expect(usage.completions).toMatch(/completion\/complete/)
+    expect(usage.budgets.reads.perClient).toEqual({ points: 300, durationSeconds: 60 })
+    expect(usage.budgets.reads.spentBy).toEqual([
+      'list_documents',
+      'get_document',
+      'resources/list',
+      'resources/read',
+      'completion/complete (slugs)',
+    ])
   })
 
   it('lists every tool as MCP describes tools, read tools annotated read-only', () => {

@@ -1,13 +1,26 @@
 import { SUPPORTED_PROTOCOL_VERSIONS, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 
+import { SEARCH_BUDGET, SEARCH_BUDGET_UNIDENTIFIED } from '@/search/contract'
 import { AGENT_PATHS } from '@/site/agent-paths'
 
+import { MCP_STREAM_LIMITS } from './change-stream'
+import { COMPLETION_VALUES_MAX } from './completions'
+import { promptDescriptions } from './prompts'
 import {
+  MCP_READ_BUDGET,
+  MCP_READ_BUDGET_UNIDENTIFIED,
+  RATE_LIMITED_ERROR_CODE,
+} from './read-contract'
+import { documentResourceTemplates } from './read-tools'
+import {
+  GET_DOCUMENT_TOOL,
+  LIST_DOCUMENTS_TOOL,
   MCP_CAPABILITIES,
   MCP_SERVER_DESCRIPTION,
   MCP_SERVER_INFO,
   MCP_SERVER_TITLE,
+  SEARCH_CONTENT_TOOL,
   TOOL_DEFINITIONS,
 } from './tool-definitions'
 
@@ -76,6 +89,53 @@ const remote = (siteUrl: string) => ({
   url: `${siteUrl}${AGENT_PATHS.mcp}`,
 })
 
+/**
+ * How to use what `capabilities` announces, which the card has no field of its own for: the
+ * notification stream, the completions, and the per-client budgets with what each refusal says.
+ * Under `_meta`, named in the server's registry namespace, as MCP names its own extensions.
+ */
+export function serverUsage(siteUrl: string) {
+  const endpoint = `${siteUrl}${AGENT_PATHS.mcp}`
+  return {
+    transport:
+      `POST ${endpoint} takes every request (Streamable HTTP, JSON responses, no session: ` +
+      'there is no Mcp-Session-Id and nothing to DELETE).',
+    notifications:
+      `GET ${endpoint} with Accept: text/event-stream opens a stream of server-sent events on which ` +
+      'notifications/resources/list_changed arrives when published articles or case studies change ' +
+      `(at most ${MCP_STREAM_LIMITS.perClient} streams per client; reconnect when one ends).`,
+    completions:
+      "completion/complete offers the values of the prompts' arguments locale and service, and of " +
+      "the resource templates' {locale} and {slug}: slugs of published documents in the locale " +
+      `chosen (context.arguments.locale, else en) that start with what is typed, at most ${COMPLETION_VALUES_MAX}.`,
+    budgets: {
+      searches: {
+        spentBy: [SEARCH_CONTENT_TOOL, 'GET /api/search'],
+        perClient: SEARCH_BUDGET,
+        unidentifiedClients: SEARCH_BUDGET_UNIDENTIFIED,
+      },
+      reads: {
+        spentBy: [
+          LIST_DOCUMENTS_TOOL,
+          GET_DOCUMENT_TOOL,
+          'resources/list',
+          'resources/read',
+          'completion/complete (slugs)',
+        ],
+        perClient: MCP_READ_BUDGET,
+        unidentifiedClients: MCP_READ_BUDGET_UNIDENTIFIED,
+      },
+      refusal:
+        'A tool over budget returns an error result "Rate limit reached (… per client). Try again ' +
+        `in N seconds."; any other request a JSON-RPC error ${RATE_LIMITED_ERROR_CODE} with that ` +
+        'message and data.retryAfterSeconds.',
+    },
+  }
+}
+
+/** The `_meta` key of `serverUsage` in the card: the registry namespace's, `…/usage`. */
+export const usageMetaKey = (siteUrl: string) => `${registryName(siteUrl).split('/')[0]}/usage`
+
 /** The server card (SEP-2127) of the server at `siteUrl`. */
 export function serverCard(siteUrl: string) {
   return {
@@ -88,6 +148,11 @@ export function serverCard(siteUrl: string) {
     remotes: [{ ...remote(siteUrl), supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] }],
     capabilities: MCP_CAPABILITIES,
     tools: toolDescriptions(),
+    prompts: promptDescriptions(),
+    // As resources/templates/list gives them; the resources themselves are the published
+    // documents, listed by resources/list.
+    resourceTemplates: documentResourceTemplates(siteUrl),
+    _meta: { [usageMetaKey(siteUrl)]: serverUsage(siteUrl) },
   }
 }
 

@@ -19,6 +19,23 @@ export const SEARCH_QUERY_MAX_LENGTH = SEARCH_LIMITS.queryMaxLength
 /** How many resources one `resources/list` page holds: the REST API's largest page. */
 export const RESOURCES_PAGE_SIZE = QUERY_LIMITS.limitMax
 
+/**
+ * Reads a client may make per window, shared by list_documents, get_document, resources/list,
+ * resources/read and the completion of a slug: each reads published documents in PostgreSQL.
+ * Cheaper than a search (no ranking), so larger than `SEARCH_BUDGET`; an agent reading a site
+ * through stays below it. The search_content tool spends the search budget instead.
+ */
+export const MCP_READ_BUDGET = { points: 300, durationSeconds: 60 } as const
+/** Clients whose address is unknown share one larger budget. */
+export const MCP_READ_BUDGET_UNIDENTIFIED = { points: 1500, durationSeconds: 60 } as const
+
+/**
+ * The JSON-RPC error code of a request refused for a budget outside a tool (a tool's refusal is
+ * its result): implementation-defined (-32000 to -32099), "429" in it; `data.retryAfterSeconds`
+ * says how long to wait.
+ */
+export const RATE_LIMITED_ERROR_CODE = -32029
+
 const collection = z
   .enum(PAGE_COLLECTIONS, { error: `must be one of ${PAGE_COLLECTIONS.join(', ')}` })
   .meta({ description: 'posts (the blog) or case-studies' })

@@ -228,16 +228,24 @@ export function documentResourceTemplates(siteUrl: string): DocumentResourceTemp
   return PAGE_COLLECTIONS.map((collection) => {
     const { name, title, what } = TEMPLATE_NAMES[collection]
     return {
-      uriTemplate: twinUrl(siteUrl, paths.document(collection, '{locale}' as Locale, '{slug}')),
+      uriTemplate: documentTemplateUri(siteUrl, collection),
       name,
       title,
       description:
         `The markdown twin of a published ${what}: {locale} is ${LOCALES.join(' or ')}, {slug} ` +
-        'its slug in that language (resources/list, search_content and list_documents give them).',
+        'its slug in that language (resources/list, search_content and list_documents give them; ' +
+        'completion/complete completes both, the slug once the locale is chosen).',
       mimeType: MARKDOWN_MEDIA_TYPE,
     }
   })
 }
+
+/** The variables of every document template, in the order they appear. */
+export const TEMPLATE_VARIABLES = ['locale', 'slug'] as const
+
+/** The URI template of a collection's documents: its twin URL, the variables in place. */
+export const documentTemplateUri = (siteUrl: string, collection: PageCollection) =>
+  twinUrl(siteUrl, paths.document(collection, '{locale}' as Locale, '{slug}'))
 
 /** The document a twin URL names (a post or case study), or null. */
 export function resourceDocument(

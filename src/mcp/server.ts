@@ -3,7 +3,10 @@ import 'server-only'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
+  CompleteRequestSchema,
   ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
@@ -16,14 +19,20 @@ import type { z } from 'zod'
 import { env } from '@/env'
 import { parseInquiry, problemsOf, type FieldProblem, type Inquiry } from '@/inquiries/schema'
 import { submitInquiry, type SubmitResult } from '@/inquiries/submit-inquiry'
-import { spendSearchBudgetOf } from '@/search/budget'
+import { clientBudget, spendSearchBudgetOf, type BudgetDecision } from '@/search/budget'
 import { searchPublished } from '@/search/search'
 import { documentsAfter } from '@/site/content'
 import { listedDocumentView, listedPage, SUMMARY_FIELDS } from '@/site/published-view'
+import { publishedSettings } from '@/site/settings'
 
+import { complete, CompletionRequestError, type SlugReader } from './completions'
+import { getPrompt, promptDescriptions, PromptRequestError } from './prompts'
 import {
   getDocumentInput,
   listDocumentsInput,
+  MCP_READ_BUDGET,
+  MCP_READ_BUDGET_UNIDENTIFIED,
+  RATE_LIMITED_ERROR_CODE,
   searchContentInput,
   type GetDocumentArgs,
   type ListDocumentsArgs,
@@ -41,6 +50,7 @@ import {
   resourceDocument,
   searchContentResult,
 } from './read-tools'
+import { publishedSlugsStartingWith } from './slug-completions'
 import { guardToolCalls, type ToolArguments } from './tool-calls'
 import {
   GET_DOCUMENT_TOOL,
@@ -62,6 +72,39 @@ const BUDGET_LABELS = {
   unidentified: 'for unidentified clients (shared)',
   global: 'for the whole site',
 } as const
+
+/**
+ * The reads' per-client budget (`MCP_READ_BUDGET`), of the search budget's kind: the same
+ * identity (the verified client address), the same shared counting (Redis).
+ */
+const spendReadBudgetOf = clientBudget('mcp-read', {
+  perClient: MCP_READ_BUDGET,
+  unidentified: MCP_READ_BUDGET_UNIDENTIFIED,
+})
+
+/** What a refusal for a budget says, for searches and reads alike. */
+function rateLimitMessage(
+  what: 'searches' | 'reads',
+  clientAddress: string | null,
+  retryAfterSeconds: number,
+): string {
+  const whose = clientAddress ? BUDGET_LABELS.perClient : BUDGET_LABELS.unidentified
+  return `Rate limit reached (${what} ${whose}). Try again in ${retryAfterSeconds} seconds.`
+}
+
+/**
+ * A read over budget outside a tool (resources/list, resources/read, completion/complete): a
+ * JSON-RPC error with the tools' message, and the wait in `data`.
+ */
+function readRefusal(clientAddress: string | null, budget: BudgetDecision): McpError | null {
+  if (budget.allowed) return null
+  const { retryAfterSeconds } = budget
+  return new McpError(
+    RATE_LIMITED_ERROR_CODE,
+    rateLimitMessage('reads', clientAddress, retryAfterSeconds),
+    { retryAfterSeconds },
+  )
+}
 
 function textResult(text: string, isError: boolean) {
   return { content: [{ type: 'text' as const, text }], isError }
@@ -145,8 +188,7 @@ function handlers(clientAddress: string | null): Record<string, Handler> {
       const budget = await spendSearchBudgetOf(clientAddress)
       if (!budget.allowed) {
         return textResult(
-          `Rate limit reached (searches ${clientAddress ? BUDGET_LABELS.perClient : BUDGET_LABELS.unidentified}). ` +
-            `Try again in ${budget.retryAfterSeconds} seconds.`,
+          rateLimitMessage('searches', clientAddress, budget.retryAfterSeconds),
           true,
         )
       }
@@ -158,11 +200,19 @@ function handlers(clientAddress: string | null): Record<string, Handler> {
       return structured(searchContentResult(found, args, siteUrl))
     },
     [LIST_DOCUMENTS_TOOL]: async (args: ListDocumentsArgs) => {
+      const budget = await spendReadBudgetOf(clientAddress)
+      if (!budget.allowed) {
+        return textResult(rateLimitMessage('reads', clientAddress, budget.retryAfterSeconds), true)
+      }
       const { collection, locale, page, limit } = args
       const found = await listedPage(collection, locale, { page, limit, select: SUMMARY_FIELDS })
       return structured(listDocumentsResult(found, args, siteUrl))
     },
     [GET_DOCUMENT_TOOL]: async (args: GetDocumentArgs) => {
+      const budget = await spendReadBudgetOf(clientAddress)
+      if (!budget.allowed) {
+        return textResult(rateLimitMessage('reads', clientAddress, budget.retryAfterSeconds), true)
+      }
       const { collection, locale, id, slug } = args
       const listed = await listedDocumentView(
         collection,
@@ -206,25 +256,34 @@ function register(server: McpServer, tool: ToolDefinition, handler: Handler): vo
  * A fresh MCP server for one request (stateless transport): the read-only tools over published
  * content (search_content, list_documents, get_document), each published document as a
  * resource (its markdown twin; a resource template per collection names them by language and
- * slug), and send_inquiry, the same operation and budgets as
- * POST /api/inquiries for the same client identity.
+ * slug), send_inquiry (the same operation and budgets as POST /api/inquiries for the same client
+ * identity), the prompts (src/mcp/prompts.ts) and the completion of their arguments and of the
+ * templates' variables (src/mcp/completions.ts). Reads of documents spend the client's read
+ * budget, search_content its search budget. `notifications/resources/list_changed` goes out on
+ * the GET stream (src/mcp/change-stream.ts), not from here: a POST's server lives for one request.
  */
 export function createMcpServer(clientAddress: string | null): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { instructions: MCP_INSTRUCTIONS })
   const run = handlers(clientAddress)
   for (const tool of TOOL_DEFINITIONS) register(server, tool, run[tool.name]!)
-  // The SDK announces `tools.listChanged` as it registers tools; a stateless server holds no
-  // connection to send that notification on, so only what it honours is advertised (the
-  // resources' handlers are this server's own: the SDK's would add `listChanged` too).
+  // The SDK announces `tools.listChanged` as it registers tools, and the tools never change, so
+  // only what the server honours is advertised (the other handlers are this server's own: the
+  // SDK's would announce their own capabilities).
   server.server.registerCapabilities({
+    ...MCP_CAPABILITIES,
     tools: { ...MCP_CAPABILITIES.tools, listChanged: undefined },
-    resources: MCP_CAPABILITIES.resources,
   })
   // The tools as the server card describes them (src/mcp/discovery.ts): JSON Schema 2020-12,
   // which the SDK's own listing (draft-07, `$schema` and all) is not.
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolDescriptions() }))
 
+  const spendRead = async () => {
+    const refused = readRefusal(clientAddress, await spendReadBudgetOf(clientAddress))
+    if (refused) throw refused
+  }
+
   server.server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+    await spendRead()
     try {
       return await listDocumentResources(
         (collection, locale, after, limit) =>
@@ -245,6 +304,7 @@ export function createMcpServer(clientAddress: string | null): McpServer {
   server.server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const { uri } = request.params
     const named = resourceDocument(uri, env.SITE_URL)
+    if (named) await spendRead()
     const listed =
       named && (await listedDocumentView(named.collection, named.locale, { slug: named.slug }))
     const contents = listed ? readDocumentResource(listed.view, uri, env.SITE_URL) : null
@@ -256,6 +316,37 @@ export function createMcpServer(clientAddress: string | null): McpServer {
       )
     }
     return { contents: [contents] }
+  })
+
+  server.server.setRequestHandler(ListPromptsRequestSchema, () => ({
+    prompts: promptDescriptions(),
+  }))
+  server.server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params
+    try {
+      return getPrompt(name, args, await publishedSettings())
+    } catch (error) {
+      if (error instanceof PromptRequestError) {
+        throw new McpError(ErrorCode.InvalidParams, error.message)
+      }
+      throw error
+    }
+  })
+
+  // A slug's completion reads the documents: it spends a read, as the reads above do.
+  const readSlugs: SlugReader = async (...args) => {
+    await spendRead()
+    return publishedSlugsStartingWith(...args)
+  }
+  server.server.setRequestHandler(CompleteRequestSchema, async (request) => {
+    try {
+      return { completion: await complete(request.params, { siteUrl: env.SITE_URL, readSlugs }) }
+    } catch (error) {
+      if (error instanceof CompletionRequestError) {
+        throw new McpError(ErrorCode.InvalidParams, error.message)
+      }
+      throw error
+    }
   })
   return server
 }

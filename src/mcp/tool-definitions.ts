@@ -34,14 +34,26 @@ export const MCP_INSTRUCTIONS = [
   'list_documents pages through them newest first, and get_document returns one as markdown;',
   'each published document is also a resource (its markdown twin), and a resource template per',
   'collection names the twins by locale and slug. Use send_inquiry to contact the team about a',
-  'project.',
+  'project. Prompts: summarise_services summarises the services that fit a client need,',
+  'prepare_inquiry guides collecting an inquiry and sending it with send_inquiry (English or',
+  'Spanish). completion/complete offers the values of prompt arguments (locale, service) and of',
+  "the templates' {locale} and {slug} (published documents only). A GET of this endpoint with",
+  'Accept: text/event-stream opens a stream that receives notifications/resources/list_changed',
+  'when published content changes. Reads and searches have per-client budgets; a refusal says',
+  'how many seconds to wait.',
 ].join(' ')
 
 /**
- * What the server offers, and nothing it cannot honour: a stateless server keeps no connection
- * to notify on, so no `listChanged` and no resource subscriptions.
+ * What the server offers, and nothing it cannot honour. `resources.listChanged`: announced on the
+ * GET stream (src/mcp/change-stream.ts). The tools and prompts never change while it runs, and
+ * a server without sessions has no subscriptions to keep.
  */
-export const MCP_CAPABILITIES = { tools: {}, resources: {} } as const
+export const MCP_CAPABILITIES = {
+  tools: {},
+  resources: { listChanged: true },
+  prompts: {},
+  completions: {},
+} as const
 
 export { SEND_INQUIRY_TOOL }
 export const SEARCH_CONTENT_TOOL = 'search_content'

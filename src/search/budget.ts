@@ -10,22 +10,61 @@ import { getRedis } from '@/lib/redis'
 
 import { SEARCH_BUDGET, SEARCH_BUDGET_UNIDENTIFIED } from './contract'
 
-export type SearchBudgetDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
+export type BudgetDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
+export type SearchBudgetDecision = BudgetDecision
 
-function limiters(): { perClient: RateLimiterAbstract; unidentified: RateLimiterAbstract } {
-  return processSingleton('search-limiters', () => ({
+/** A budget's points per window: for each client address, and shared by clients without one. */
+export interface ClientBudgetLimits {
+  perClient: { points: number; durationSeconds: number }
+  unidentified: { points: number; durationSeconds: number }
+}
+
+function limiters(
+  name: string,
+  limits: ClientBudgetLimits,
+): { perClient: RateLimiterAbstract; unidentified: RateLimiterAbstract } {
+  return processSingleton(`${name}-limiters`, () => ({
     perClient: sharedLimiter(
       getRedis(),
-      `${env.REDIS_KEY_PREFIX}:search-budget:perClient`,
-      SEARCH_BUDGET,
+      `${env.REDIS_KEY_PREFIX}:${name}-budget:perClient`,
+      limits.perClient,
     ),
     unidentified: sharedLimiter(
       getRedis(),
-      `${env.REDIS_KEY_PREFIX}:search-budget:unidentified`,
-      SEARCH_BUDGET_UNIDENTIFIED,
+      `${env.REDIS_KEY_PREFIX}:${name}-budget:unidentified`,
+      limits.unidentified,
     ),
   }))
 }
+
+/**
+ * A per-client budget of the search budget's kind, named `name` (its Redis keys): spending one
+ * point for a caller identified by its verified client address (null when it has none: those
+ * share the `unidentified` budget), keyed like the inquiry budgets. The site search's is one;
+ * the MCP server's read tools have their own (src/mcp/read-contract.ts).
+ */
+export function clientBudget(
+  name: string,
+  limits: ClientBudgetLimits,
+): (clientAddress: string | null) => Promise<BudgetDecision> {
+  return async (clientAddress) => {
+    const { perClient, unidentified } = limiters(name, limits)
+    try {
+      if (clientAddress) await perClient.consume(clientBucket(clientAddress))
+      else await unidentified.consume('all')
+      return { allowed: true }
+    } catch (refusal) {
+      if (refusal instanceof Error) throw refusal
+      const msBeforeNext = (refusal as { msBeforeNext?: number }).msBeforeNext ?? 1000
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) }
+    }
+  }
+}
+
+const searchBudget = clientBudget('search', {
+  perClient: SEARCH_BUDGET,
+  unidentified: SEARCH_BUDGET_UNIDENTIFIED,
+})
 
 /**
  * Spends one search from the caller's budget (`SEARCH_BUDGET` per client address, as the
@@ -43,14 +82,5 @@ export async function spendSearchBudget(headers: Headers): Promise<SearchBudgetD
 export async function spendSearchBudgetOf(
   clientAddress: string | null,
 ): Promise<SearchBudgetDecision> {
-  const { perClient, unidentified } = limiters()
-  try {
-    if (clientAddress) await perClient.consume(clientBucket(clientAddress))
-    else await unidentified.consume('all')
-    return { allowed: true }
-  } catch (refusal) {
-    if (refusal instanceof Error) throw refusal
-    const msBeforeNext = (refusal as { msBeforeNext?: number }).msBeforeNext ?? 1000
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) }
-  }
+  return searchBudget(clientAddress)
 }

@@ -83,8 +83,13 @@ afterAll(async () => {
 })
 
 describe('initialize and tools/list', () => {
-  it('advertises tools and resources, and nothing a stateless server cannot honour', () => {
-    expect(mcp.getServerCapabilities()).toEqual({ tools: {}, resources: {} })
+  it('advertises what it honours: tools, resources (their list changes on the GET stream), prompts, completions', () => {
+    expect(mcp.getServerCapabilities()).toEqual({
+      tools: {},
+      resources: { listChanged: true },
+      prompts: {},
+      completions: {},
+    })
     expect(mcp.getInstructions()).toMatch(/search_content/)
   })
 

@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { LOCALES, type Locale } from '@/i18n/locales'
 import { BLOG_PAGE_SIZE } from '@/site/routes'
@@ -97,6 +97,10 @@ describe("a category page lists what Payload's query of the listed rule finds", 
       expect(listed).toEqual(expected.docs.map((doc) => doc.slug))
     }
   })
+})
+
+afterAll(async () => {
+  await mcp?.close()
 })
 
 describe("MCP's resources, page after page, are what Payload's query of the listed rule finds", () => {
