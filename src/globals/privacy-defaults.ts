@@ -25,6 +25,10 @@ export const PRIVACY_DEFAULTS: Record<Locale, PrivacyCopy> = {
         type: 'paragraph',
         text: 'When you send an inquiry through the contact form, we receive your name, your email address, your phone number if you give one, the service you choose and your message. The site sets no advertising or tracking cookies.',
       },
+      {
+        type: 'paragraph',
+        text: 'To know how the site is read, we count requests per day by kind of visitor (a person, a search engine, an AI crawler or assistant, a program using our API) and by page. These counts are aggregated: they keep no IP address, no browser details, no cookie and nothing that identifies you, and are deleted after 400 days.',
+      },
       { type: 'heading', text: 'Why and for how long' },
       {
         type: 'paragraph',
@@ -48,6 +52,10 @@ export const PRIVACY_DEFAULTS: Record<Locale, PrivacyCopy> = {
       {
         type: 'paragraph',
         text: 'Cuando nos envías una consulta con el formulario de contacto, recibimos tu nombre, tu correo electrónico, tu teléfono si lo indicas, el servicio que eliges y tu mensaje. El sitio no usa cookies de publicidad ni de seguimiento.',
+      },
+      {
+        type: 'paragraph',
+        text: 'Para saber cómo se lee el sitio, contamos las visitas por día, por tipo de visitante (una persona, un buscador, un rastreador o asistente de IA, un programa que usa nuestra API) y por página. Son recuentos agregados: no guardan tu dirección IP, ni datos de tu navegador, ni cookies, ni nada que te identifique, y se borran a los 400 días.',
       },
       { type: 'heading', text: 'Para qué y durante cuánto tiempo' },
       {
