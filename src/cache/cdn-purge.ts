@@ -1,37 +1,33 @@
-import { logger } from '@/lib/logger'
-
-/** Several tables change in one publish; their notifications are purged as one. */
-const PURGE_DEBOUNCE_MS = 200
-const PURGE_TIMEOUT_MS = 5_000
-
 /**
- * Asks a CDN to drop what it holds (`POST` to its purge-everything endpoint) after published
- * content changed. Every instance hears every change, so a CDN may be asked more than once for one
- * publish; purging is idempotent. Failures are logged, never thrown: the CDN's own `s-maxage`
- * still bounds how stale it can be.
+ * A CDN's purge-everything endpoint (`CDN_PURGE_URL`): `POST`ed with `{"purge_everything":true}`
+ * and the bearer token `CDN_PURGE_TOKEN` when one is set (Cloudflare's purge_cache endpoint takes
+ * exactly this). src/cache/targeted-purge.ts calls it for every change when it is the only purge
+ * configured (`CDN_PURGE_KIND=everything`, or unset), and as the fallback of a targeted purge
+ * that failed.
  */
-export function cdnPurger(url: string | undefined, token: string | undefined): () => void {
-  if (!url) return () => undefined
-  let timer: NodeJS.Timeout | undefined
-  return () => {
-    if (timer) return
-    timer = setTimeout(() => {
-      timer = undefined
-      fetch(url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify({ purge_everything: true }),
-        signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
-      }).then(
-        (response) => {
-          if (!response.ok) logger.warn({ status: response.status }, 'CDN purge refused')
-        },
-        (error: unknown) => logger.warn({ err: String(error) }, 'CDN purge failed'),
-      )
-    }, PURGE_DEBOUNCE_MS)
-    timer.unref()
+export interface PurgeEverythingEndpoint {
+  url: string
+  token?: string
+}
+
+/** Asks the endpoint to drop everything; resolves with what went wrong, or undefined. */
+export async function purgeEverything(
+  { url, token }: PurgeEverythingEndpoint,
+  timeoutMs: number,
+): Promise<string | undefined> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify({ purge_everything: true }),
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    await response.body?.cancel()
+    return response.ok ? undefined : `status ${response.status}`
+  } catch (error) {
+    return String(error)
   }
 }
