@@ -1,15 +1,9 @@
-/** The durable outboxes whose backlog and failures are measured. */
-export type Outbox = 'mail' | 'webhooks'
+import { siteMetrics, type OutboxOutcome } from './registry'
+import type { Outbox } from './sources'
 
-export interface OutboxStats {
-  /** Deliveries waiting to be sent or retried. */
-  pending: number
-  /** Deliveries given up on for good. */
-  failed: number
+export { registerOutboxStats, type Outbox, type OutboxStats } from './sources'
+
+/** Counts one delivery attempt's outcome (`failed`: this attempt failed, whether or not retried). */
+export function countOutboxAttempt(outbox: Outbox, outcome: OutboxOutcome): void {
+  siteMetrics().outboxAttempts.labels(outbox, outcome).inc()
 }
-
-/** Registers how to read an outbox's backlog when metrics are scraped. */
-export function registerOutboxStats(_outbox: Outbox, _read: () => Promise<OutboxStats>): void {}
-
-/** Counts one delivery attempt's outcome. */
-export function countOutboxAttempt(_outbox: Outbox, _outcome: 'sent' | 'failed'): void {}
