@@ -11,6 +11,7 @@ const LAYERS = [
     'inquiries',
     'media',
     'redirects',
+    'webhooks',
     'collections',
     'globals',
     'fields',

@@ -17,6 +17,7 @@ import { pgPreparingStatements } from '@/lib/prepared-statements'
 import { withProjectAnswers } from '@/lib/payload-answers'
 import { storageInternals } from '@/media/storage-internals'
 import { s3Settings } from '@/media/s3'
+import { pgTracingQueries } from '@/observability/traced-pg'
 import { redirectsPluginConfig } from '@/redirects/collection'
 import { publicSeoGroup, seoPluginConfig } from '@/fields/seo'
 
@@ -31,6 +32,7 @@ import { env } from '@/env'
 import { SETTINGS_GLOBALS, SETTINGS_PREVIEW_PATH } from '@/globals'
 import { outboxEmailAdapter } from '@/inquiries/mail-outbox'
 import { SITE } from '@/site/config'
+import { WebhookEndpoints } from '@/webhooks/collection'
 import { DEFAULT_LOCALE, LOCALE_LABELS, LOCALES } from '@/i18n/locales'
 import { QUERY_LIMITS } from '@/content/contract'
 import { MAX_UPLOAD_REQUEST_BYTES, MEDIA_LIMITS, TOO_LARGE_MESSAGE } from '@/media/limits'
@@ -38,6 +40,13 @@ import { MAX_UPLOAD_REQUEST_BYTES, MEDIA_LIMITS, TOO_LARGE_MESSAGE } from '@/med
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 const s3 = s3Settings()
+
+/** The `pg` module Payload's adapter is given, when not plain `pg`. */
+function pgOption(): { pg?: typeof pgPreparingStatements } {
+  const preparing = env.bypasses.preparedStatements ? pgPreparingStatements : undefined
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) return { pg: pgTracingQueries(preparing) }
+  return preparing ? { pg: preparing } : {}
+}
 
 // Payload's development-time check that every @payloadcms package has payload's exact version
 // would stop every dev start: @payloadcms/storage-s3 (and its plugin-cloud-storage) and
@@ -67,7 +76,11 @@ export default buildConfig({
         Icon: '/src/components/admin/Icon#Icon',
       },
       // New inquiries, and those whose mail failed for good (the one thing an editor must not miss).
-      beforeDashboard: ['/src/components/admin/InboxNotice#InboxNotice'],
+      beforeDashboard: [
+        '/src/components/admin/InboxNotice#InboxNotice',
+        // Webhook endpoints disabled after repeated failures (admins only).
+        '/src/components/admin/WebhookDisabledNotice#WebhookDisabledNotice',
+      ],
     },
     // Live preview shows the page in draft mode; /api/preview admits signed-in editors only.
     livePreview: {
@@ -85,7 +98,7 @@ export default buildConfig({
       },
     },
   },
-  collections: [Posts, CaseStudies, Categories, Media, Inquiries, Users],
+  collections: [Posts, CaseStudies, Categories, Media, Inquiries, Users, WebhookEndpoints],
   // The admin's own interface in the site's languages; each editor picks theirs in the account
   // page, and the browser's language decides until they do.
   i18n: {
@@ -101,8 +114,9 @@ export default buildConfig({
   },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL },
-    // Repeated statements are parsed and planned once per connection (src/lib/prepared-statements.ts).
-    ...(env.bypasses.preparedStatements ? { pg: pgPreparingStatements } : {}),
+    // Repeated statements are parsed and planned once per connection (src/lib/prepared-statements.ts);
+    // with traces on, each query is a span of the request it serves (src/observability/traced-pg.ts).
+    ...pgOption(),
     // Schema changes only through committed migrations (applied by `npm start`, `npm run dev`
     // and the tests, under a lock): no interactive "this database was pushed" prompts, and CI
     // runs exactly what production runs.

@@ -16,6 +16,9 @@ import * as migration_20261123_210100_seo_noindex from './20261123_210100_seo_no
 import * as migration_20261123_225923_home_sections from './20261123_225923_home_sections'
 import * as migration_20261124_130000_newest_first_indexes from './20261124_130000_newest_first_indexes'
 import * as migration_20261125_160000_translation_title_indexes from './20261125_160000_translation_title_indexes'
+import * as migration_20261128_100000_webhooks from './20261128_100000_webhooks'
+import * as migration_20261128_110000_change_feed_times from './20261128_110000_change_feed_times'
+import * as migration_20261128_120000_audience_counts from './20261128_120000_audience_counts'
 
 export const migrations = [
   {
@@ -107,5 +110,20 @@ export const migrations = [
     up: migration_20261125_160000_translation_title_indexes.up,
     down: migration_20261125_160000_translation_title_indexes.down,
     name: '20261125_160000_translation_title_indexes',
+  },
+  {
+    up: migration_20261128_100000_webhooks.up,
+    down: migration_20261128_100000_webhooks.down,
+    name: '20261128_100000_webhooks',
+  },
+  {
+    up: migration_20261128_110000_change_feed_times.up,
+    down: migration_20261128_110000_change_feed_times.down,
+    name: '20261128_110000_change_feed_times',
+  },
+  {
+    up: migration_20261128_120000_audience_counts.up,
+    down: migration_20261128_120000_audience_counts.down,
+    name: '20261128_120000_audience_counts',
   },
 ]

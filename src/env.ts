@@ -2,6 +2,7 @@ import path from 'node:path'
 
 import { z } from 'zod'
 
+import { parseExtraAgents } from '@/audience/extra-agents'
 import { parseTrustedProxies } from '@/http/client-address'
 import { DEVELOPMENT_SECRET, secretWeakness } from '@/lib/secret-strength'
 import { CONNECTION_LIMITS } from '@/server/limits'
@@ -54,8 +55,36 @@ function smtpUrlSetting() {
   return z.preprocess(blankAsUnset, smtpUrl.optional())
 }
 
+/** One entry of WEBHOOK_ALLOWED_HOSTS: a host name or IP address (`[::1]` too), nothing else. */
+const WEBHOOK_HOST = /^[^\s/@?#]+$/
+const IPV6_BRACKETS = /^\[(.*)\]$/
+const WEBHOOK_RETRY_MAX_DEFAULT_MS = 4 * 3_600_000
+const WEBHOOK_OVERLAP_DEFAULT_MS = 24 * 3_600_000
+
+/** The shared caches a publish can purge (CDN_PURGE_KIND, src/cache/targeted-purge.ts). */
+export const CDN_PURGE_KINDS = ['varnish', 'cloudflare', 'fastly', 'everything'] as const
+
+/** What each CDN_PURGE_KIND needs set besides. */
+const CDN_PURGE_NEEDS: Record<(typeof CDN_PURGE_KINDS)[number], readonly string[]> = {
+  varnish: ['VARNISH_PURGE_URLS'],
+  cloudflare: ['CLOUDFLARE_ZONE_ID', 'CLOUDFLARE_API_TOKEN'],
+  fastly: ['FASTLY_SERVICE_ID', 'FASTLY_API_TOKEN'],
+  everything: ['CDN_PURGE_URL'],
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+
 /** A duration of at least a second (shorter server timeouts would cut ordinary clients). */
 const milliseconds = z.coerce.number().int().min(1_000).max(3_600_000)
+
+/** What a bearer token may be made of (RFC 6750's b64token). */
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -118,6 +147,16 @@ const schema = z.object({
   INQUIRY_ACKNOWLEDGEMENT: z.preprocess(blankAsUnset, z.enum(['on', 'off']).default('off')),
   /** Least severe level written to the JSON logs (stdout). */
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  /**
+   * Optional: traces (src/observability/) sent as OTLP/HTTP to `<this>/v1/traces`. Unset, no
+   * tracing code runs and OpenTelemetry's SDK is never loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
+    blankAsUnset,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  /** The service's name in the traces. */
+  OTEL_SERVICE_NAME: z.preprocess(blankAsUnset, z.string().min(1).default('consultancy-site')),
   /** Optional, comma-separated: read replicas of DATABASE_URL for reads (writes go to the primary). */
   DATABASE_READ_REPLICAS: z
     .string()
@@ -196,6 +235,30 @@ const schema = z.object({
   CDN_PURGE_URL: optionalUrl,
   /** Bearer token for CDN_PURGE_URL. */
   CDN_PURGE_TOKEN: z.string().min(1).optional(),
+  /**
+   * Which shared cache a publish purges of exactly what it changed, by the surrogate keys every
+   * cacheable response carries (src/cache/targeted-purge.ts): `varnish` (VARNISH_PURGE_URLS),
+   * `cloudflare` (CLOUDFLARE_ZONE_ID, CLOUDFLARE_API_TOKEN), `fastly` (FASTLY_SERVICE_ID,
+   * FASTLY_API_TOKEN), or `everything` (CDN_PURGE_URL alone, also what unset means). CDN_PURGE_URL
+   * is the fallback when a targeted purge fails.
+   */
+  CDN_PURGE_KIND: z.preprocess(blankAsUnset, z.enum(CDN_PURGE_KINDS).optional()),
+  /** Comma-separated: each Varnish a publish sends `PURGE` to (http://varnish:80 in compose). */
+  VARNISH_PURGE_URLS: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .optional()
+      .refine((value) => !value || value.split(',').every((url) => isHttpUrl(url.trim())), {
+        message: 'must be comma-separated http:// or https:// URLs',
+      }),
+  ),
+  CLOUDFLARE_ZONE_ID: z.preprocess(blankAsUnset, z.string().min(1).optional()),
+  /** An API token allowed to purge the zone's cache. */
+  CLOUDFLARE_API_TOKEN: z.preprocess(blankAsUnset, z.string().min(1).optional()),
+  FASTLY_SERVICE_ID: z.preprocess(blankAsUnset, z.string().min(1).optional()),
+  /** A Fastly API token with the purge_select scope (sent as Fastly-Key). */
+  FASTLY_API_TOKEN: z.preprocess(blankAsUnset, z.string().min(1).optional()),
   /** The request line and headers must arrive within this (src/server/limits.ts). */
   SERVER_HEADERS_TIMEOUT_MS: milliseconds.default(CONNECTION_LIMITS.headersTimeoutMs),
   /** The whole request, an upload's body included, must arrive within this. */
@@ -206,16 +269,107 @@ const schema = z.object({
   SERVER_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(CONNECTION_LIMITS.maxConnections),
   /** The site's pages rendered at once (src/server/page-renders.ts); default four per core. */
   PAGE_RENDERS_MAX: z.coerce.number().int().min(1).max(1024).default(defaultPageRenders),
+  /**
+   * `on`: each request to a public surface is counted by day, channel, surface and path in
+   * PostgreSQL (src/audience/: no address, user agent or cookie kept); `off`: nothing is counted.
+   */
+  AUDIENCE_COUNTING: z.enum(['on', 'off']).default('on'),
+  /** How often each instance writes what it counted; a crash loses at most this much. */
+  AUDIENCE_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** Days of counts kept; older days are deleted. */
+  AUDIENCE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_660).default(400),
+  /**
+   * More agents to recognise by their User-Agent token, or another channel for a known one:
+   * `Name=channel,...` (channels: search-crawler, ai-crawler, ai-assistant, other-bot).
+   */
+  AUDIENCE_EXTRA_AGENTS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const parsed = parseExtraAgents(value)
+      if ('problem' in parsed) ctx.addIssue({ code: 'custom', message: parsed.problem })
+    }),
+  /**
+   * Optional: `GET /metrics` (Prometheus) on the site's port for `Authorization: Bearer <token>`,
+   * and the token asked for on METRICS_PORT too. Production holds it to PAYLOAD_SECRET's rules.
+   */
+  METRICS_TOKEN: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(BEARER_TOKEN, { error: 'must be a bearer token: letters, digits and -._~+/ only' })
+      .superRefine((token, ctx) => {
+        const weakness = strict ? secretWeakness(token) : null
+        if (weakness) ctx.addIssue({ code: 'custom', message: weakness })
+      })
+      .optional(),
+  ),
+  /** Optional: /metrics on a port of its own (on HOST), for a scraper on a private network. */
+  METRICS_PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
+  /**
+   * Webhook receivers (src/webhooks/) allowed over plain http and on loopback, link-local or
+   * private addresses: comma-separated host names or IP addresses, as written in the URL. For
+   * development and tests; production receivers are public https hosts.
+   */
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .refine((value) => !value || value.split(',').every((host) => WEBHOOK_HOST.test(host.trim())), {
+      message: 'must be comma-separated host names or IP addresses (no scheme or path)',
+    }),
+  /** How long a receiver has to answer a webhook, at most 10 s (lower only for tests). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(10_000),
+  /** First retry delay of a failed webhook; later ones double (with jitter) up to the next. */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(100).default(30_000),
+  /** The longest delay between two attempts of a webhook (default 4 h). */
+  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(100).default(WEBHOOK_RETRY_MAX_DEFAULT_MS),
+  /** How often each instance looks for webhooks due for delivery. */
+  WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(2_000),
+  /** How long an attempt holds a delivery before another instance may take it over. */
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** Failed attempts in a row after which an endpoint is disabled (admins are told). */
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).default(50),
+  /** After a secret rotation, how long webhooks are signed with the previous secret too. */
+  WEBHOOK_SECRET_OVERLAP_MS: z.coerce.number().int().min(1_000).default(WEBHOOK_OVERLAP_DEFAULT_MS),
 })
 
 // Node refuses a headers timeout longer than the request timeout it is part of.
-const settings = schema.refine(
-  (values) => values.SERVER_HEADERS_TIMEOUT_MS <= values.SERVER_REQUEST_TIMEOUT_MS,
-  { path: ['SERVER_HEADERS_TIMEOUT_MS'], message: 'must not exceed SERVER_REQUEST_TIMEOUT_MS' },
-)
+const settings = schema
+  .refine((values) => values.SERVER_HEADERS_TIMEOUT_MS <= values.SERVER_REQUEST_TIMEOUT_MS, {
+    path: ['SERVER_HEADERS_TIMEOUT_MS'],
+    message: 'must not exceed SERVER_REQUEST_TIMEOUT_MS',
+  })
+  // A purge kind without where to send it would purge nothing, silently.
+  .superRefine((values, ctx) => {
+    const kind = values.CDN_PURGE_KIND
+    if (kind === undefined) return
+    for (const name of CDN_PURGE_NEEDS[kind])
+      if (values[name as keyof typeof values] === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `required with CDN_PURGE_KIND=${kind}`,
+        })
+  })
+  // The metrics' port is a listener of its own: it cannot be the site's.
+  .refine((values) => values.METRICS_PORT !== values.PORT, {
+    path: ['METRICS_PORT'],
+    message: 'must differ from PORT',
+  })
+
+const checkedSettings = settings
+  // An attempt still running when its lease ends would be taken over and sent twice at once.
+  .refine((values) => values.WEBHOOK_LEASE_MS > values.WEBHOOK_TIMEOUT_MS, {
+    path: ['WEBHOOK_LEASE_MS'],
+    message: 'must exceed WEBHOOK_TIMEOUT_MS',
+  })
+  .refine((values) => values.WEBHOOK_RETRY_MAX_MS >= values.WEBHOOK_RETRY_BASE_MS, {
+    path: ['WEBHOOK_RETRY_MAX_MS'],
+    message: 'must not be below WEBHOOK_RETRY_BASE_MS',
+  })
 
 function readEnv() {
-  const parsed = settings.safeParse(process.env)
+  const parsed = checkedSettings.safeParse(process.env)
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
@@ -242,8 +396,19 @@ function readEnv() {
       .split(',')
       .map((url) => url.trim())
       .filter(Boolean),
+    varnishPurgeUrls: (values.VARNISH_PURGE_URLS ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
     SITE_URL: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     mailTransport: values.MAIL_TRANSPORT ?? (values.SMTP_URL ? 'smtp' : 'files'),
+    /** WEBHOOK_ALLOWED_HOSTS, lower-cased, IPv6 without brackets. */
+    webhookAllowedHosts: new Set(
+      (values.WEBHOOK_ALLOWED_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase().replace(IPV6_BRACKETS, '$1'))
+        .filter(Boolean),
+    ),
   }
 }
 

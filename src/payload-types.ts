@@ -73,6 +73,7 @@ export interface Config {
     media: Media;
     inquiries: Inquiry;
     users: User;
+    'webhook-endpoints': WebhookEndpoint;
     exports: Export;
     imports: Import;
     redirects: Redirect;
@@ -90,6 +91,7 @@ export interface Config {
     media: MediaSelect<false> | MediaSelect<true>;
     inquiries: InquiriesSelect<false> | InquiriesSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    'webhook-endpoints': WebhookEndpointsSelect<false> | WebhookEndpointsSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -451,6 +453,50 @@ export interface Inquiry {
   createdAt: string;
 }
 /**
+ * Receivers of signed webhooks (Standard Webhooks) about published documents, inquiries, redirects and settings. Deliveries are retried for at least 24 hours; an endpoint that keeps failing is disabled, and its waiting deliveries resume when it is enabled again.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-endpoints".
+ */
+export interface WebhookEndpoint {
+  id: number;
+  /**
+   * https:// only; never a private, loopback or link-local address. Redirects are not followed.
+   */
+  url: string;
+  events: (
+    | 'document.published'
+    | 'document.unpublished'
+    | 'document.deleted'
+    | 'inquiry.received'
+    | 'redirect.created'
+    | 'settings.published'
+  )[];
+  /**
+   * For document events; none: every collection.
+   */
+  collections?: ('posts' | 'case-studies')[] | null;
+  /**
+   * For document events; none: every language.
+   */
+  languages?: ('en' | 'es')[] | null;
+  /**
+   * Off: ids, slugs, languages and public URLs only. Drafts are never sent.
+   */
+  includeContent?: boolean | null;
+  enabled?: boolean | null;
+  /**
+   * Verify each webhook with this (any Standard Webhooks library). Made on save.
+   */
+  secret?: string | null;
+  previousSecret?: string | null;
+  previousSecretExpiresAt?: string | null;
+  disabledReason?: string | null;
+  disabledAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports".
  */
@@ -689,6 +735,10 @@ export interface PayloadLockedDocument {
         value: number | User;
       } | null)
     | ({
+        relationTo: 'webhook-endpoints';
+        value: number | WebhookEndpoint;
+      } | null)
+    | ({
         relationTo: 'redirects';
         value: number | Redirect;
       } | null);
@@ -923,6 +973,25 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-endpoints_select".
+ */
+export interface WebhookEndpointsSelect<T extends boolean = true> {
+  url?: T;
+  events?: T;
+  collections?: T;
+  languages?: T;
+  includeContent?: T;
+  enabled?: T;
+  secret?: T;
+  previousSecret?: T;
+  previousSecretExpiresAt?: T;
+  disabledReason?: T;
+  disabledAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1364,7 +1433,16 @@ export interface TaskCreateCollectionExport {
     id: string;
     name: string;
     batchSize?: number | null;
-    collectionSlug: 'posts' | 'case-studies' | 'categories' | 'media' | 'inquiries' | 'users' | 'exports' | 'imports';
+    collectionSlug:
+      | 'posts'
+      | 'case-studies'
+      | 'categories'
+      | 'media'
+      | 'inquiries'
+      | 'users'
+      | 'webhook-endpoints'
+      | 'exports'
+      | 'imports';
     drafts?: ('yes' | 'no') | null;
     exportCollection: string;
     fields?: string[] | null;

@@ -10,6 +10,7 @@ import { paths, type PageCollection } from '@/site/routes'
 
 import { postEndpoint, SKILLS } from './skills'
 import { AGENT_PATHS } from '@/site/agent-paths'
+import { PROMPT_DEFINITIONS } from '@/mcp/prompts'
 import { TOOL_DEFINITIONS } from '@/mcp/tool-definitions'
 
 /**
@@ -58,8 +59,9 @@ export function llmsTxt(
       'page with `Accept: text/markdown`. The links below point at those twins. The same published',
       'content is available as JSON from the REST API and through the MCP server (search, list,',
       'read), and as RSS feeds; the team can be contacted through the API or the MCP server. Two',
-      `endpoints take POST only, so they are named here, not linked: the MCP server,`,
-      `${postEndpoint(siteUrl, AGENT_PATHS.mcp)} (Streamable HTTP, JSON-RPC), and the inquiry endpoint,`,
+      `endpoints are for programs, so they are named here, not linked: the MCP server,`,
+      `${postEndpoint(siteUrl, AGENT_PATHS.mcp)} (Streamable HTTP, JSON-RPC; a GET with`,
+      '`Accept: text/event-stream` opens its notification stream), and the inquiry endpoint,',
       `${postEndpoint(siteUrl, AGENT_PATHS.inquiries)}.`,
     ].join('\n'),
   ]
@@ -106,7 +108,10 @@ export function llmsTxt(
         'the MCP server, its tools and their schemas, described before connecting (JSON). The server is ',
         `${postEndpoint(siteUrl, AGENT_PATHS.mcp)} (Streamable HTTP); its tools ` +
           `${TOOL_DEFINITIONS.map((tool) => `\`${tool.name}\``).join(', ')} search and read the ` +
-          'published content (each document is also a resource, its markdown twin) and send a project inquiry to the team',
+          'published content (each document is also a resource, its markdown twin, named by a resource template per collection) and send a project inquiry to the team; ' +
+          `its prompts ${PROMPT_DEFINITIONS.map((prompt) => `\`${prompt.name}\``).join(', ')} summarise the services for a client need and prepare an inquiry; ` +
+          '`completion/complete` offers locales, services and published slugs; a GET stream receives ' +
+          '`notifications/resources/list_changed` when published content changes; reads and searches have per-client budgets, which the card states',
       ),
       link(
         siteUrl,

@@ -1,6 +1,7 @@
 import pg from 'pg'
 
 import { SETTINGS_TABLES } from '@/globals/tables'
+import { observeChangeFeedLag } from '@/metrics/change-feed'
 
 import {
   CATEGORIES_KEY,
@@ -165,9 +166,12 @@ export function listenForContentChanges(
     }
     connection.on('error', onLost)
     connection.on('end', onLost)
-    connection.on('notification', (message) =>
-      handlers.onChange(changeOfNotification(message.payload ?? '')),
-    )
+    connection.on('notification', (message) => {
+      const payload = message.payload ?? ''
+      handlers.onChange(changeOfNotification(payload))
+      // From its NOTIFY to now, what it made stale dropped (site_change_feed_lag_seconds).
+      observeChangeFeedLag(payload)
+    })
     try {
       await connection.connect()
       await connection.query(`LISTEN ${CONTENT_CHANNEL}`)

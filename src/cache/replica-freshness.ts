@@ -1,5 +1,7 @@
 import pg from 'pg'
 
+import { watchReplicaLag } from '@/metrics/sources'
+
 /**
  * Read replicas replay the primary's WAL with some delay, so a read right after a change may
  * still see the old rows. Reads that fill a shared cache (the response cache, the site
@@ -17,6 +19,11 @@ import pg from 'pg'
 export interface ReplicaFreshness {
   /** Whether reads from every replica include every change heard so far. */
   readonly current: boolean
+  /**
+   * How long reads have not been current, in seconds: since the oldest change heard that a
+   * replica has not replayed yet (or since the start, before the first wait ended); 0 when current.
+   */
+  readonly behindSeconds: number
   /** A change was heard, or may have been missed: wait for the replicas to replay it. */
   changeHeard(): void
   close(): Promise<void>
@@ -50,6 +57,7 @@ const PROBE_TIMEOUT_MS = 2_000
 /** Without replicas every read is from the primary: always current, and nothing is queried. */
 const NO_REPLICAS: ReplicaFreshness = {
   current: true,
+  behindSeconds: 0,
   changeHeard: () => undefined,
   close: async () => undefined,
 }
@@ -60,8 +68,13 @@ export function replicaFreshnessOf(
   replicaUrls: readonly string[],
   options: ReplicaFreshnessOptions,
 ): ReplicaFreshness {
-  if (replicaUrls.length === 0) return NO_REPLICAS
-  return replicaFreshness(postgresWalProbes(primaryUrl, replicaUrls), options)
+  const freshness =
+    replicaUrls.length === 0
+      ? NO_REPLICAS
+      : replicaFreshness(postgresWalProbes(primaryUrl, replicaUrls), options)
+  // Read as a metric when scraped (site_replica_lag_seconds).
+  watchReplicaLag(freshness)
+  return freshness
 }
 
 export function replicaFreshness(
@@ -77,6 +90,8 @@ export function replicaFreshness(
   // Not current until the first wait (the change feed's first connection) has completed: a
   // replica may be behind changes made before this process started.
   let current = false
+  /** Since when (Date.now()) reads have not been current. */
+  let behindSince = Date.now()
   let changesHeard = 0
   let waiting = false
   let closed = false
@@ -85,6 +100,7 @@ export function replicaFreshness(
   function setCurrent(value: boolean): void {
     if (current === value) return
     current = value
+    if (!value) behindSince = Date.now()
     onCurrent(value)
   }
 
@@ -143,6 +159,9 @@ export function replicaFreshness(
   return {
     get current() {
       return current
+    },
+    get behindSeconds() {
+      return current ? 0 : (Date.now() - behindSince) / 1000
     },
     changeHeard() {
       if (closed) return

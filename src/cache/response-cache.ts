@@ -4,7 +4,8 @@ import { isSharedCacheable, NEVER_STORED } from '@/http/cache-control'
 import { matchesIfNoneMatch } from '@/http/conditional'
 import type { BodyKeeper } from '@/http/response-capture'
 import { REQUEST_ID_HEADER } from '@/http/request-id'
-import { collectShownContent, type ShownContent } from '@/lib/shown-content'
+import type { ContentVersions } from '@/lib/content-version'
+import type { ShownContent } from '@/lib/shown-content'
 
 import { CACHE_STATUS_HEADER, createEntry, variantFor, type CachedResponse } from './entry'
 import {
@@ -18,15 +19,17 @@ import {
 } from './policy'
 import type { LargeResponseFiles } from './large-responses'
 import type { ResponseStore } from './store'
+import { dependenciesOf, shownBy, SURROGATE_HEADERS } from './surrogate-keys'
 
 /**
  * The server's render: it installs the response's one capture (src/http/response-capture.ts),
- * with `keep` as the keeper of the body on a miss this cache fills.
+ * with `keep` as the keeper of the body on a miss this cache fills, its answer read under
+ * `versions` (the store's: src/cache/surrogate-keys.ts gives shared caches only what is current).
  */
 type Handler = (
   request: IncomingMessage,
   response: ServerResponse,
-  options?: { keep?: BodyKeeper },
+  options?: { keep?: BodyKeeper; versions?: ContentVersions },
 ) => void
 
 /**
@@ -119,9 +122,13 @@ export function responseCache(
         : {
             ...(notModified ? variant.notModifiedHeaders : variant.headers),
             [CACHE_STATUS_HEADER]: status,
-            // A stale answer stands in for a moment here; no cache after this one may keep it.
-            ...(status === 'STALE' ? { 'cache-control': NEVER_STORED } : {}),
           }
+    if (status === 'STALE') {
+      // A stale answer stands in for a moment here; no cache after this one may keep it, so it
+      // carries no surrogate keys either (src/cache/surrogate-keys.ts).
+      headers['cache-control'] = NEVER_STORED
+      for (const name of SURROGATE_HEADERS) delete headers[name]
+    }
     response.writeHead(notModified ? 304 : entry.status, headers)
     response.end(notModified || request.method === 'HEAD' ? undefined : variant.body)
   }
@@ -196,9 +203,7 @@ export function responseCache(
           // Not to be stored: the capture sends it once, compressed as the client accepts.
           if (!entry) return false
           // A page that reported what it shows is kept until that changes (src/lib/shown-content.ts).
-          const shows =
-            reportedBase && shown?.reported ? [...reportedBase, ...shown.keys] : dependsOn
-          store.set(key, entry, shows, stamp)
+          store.set(key, entry, dependenciesOf({ dependsOn, reportedBase }, shown), stamp)
           // The stored head replaces the rendered one, so a miss goes out exactly as later hits do.
           for (const name of response.getHeaderNames())
             if (name !== REQUEST_ID_HEADER) response.removeHeader(name)
@@ -209,7 +214,9 @@ export function responseCache(
       response.once('close', () => {
         if (!settled) resolve(undefined)
       })
-      shown = collectShownContent(() => render(request, response, { keep }))
+      render(request, response, { keep, versions: store.versions })
+      // Collected around the render by the response pipeline (src/server/response-pipeline.ts).
+      shown = shownBy(response)
     })
   }
 

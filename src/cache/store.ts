@@ -1,4 +1,5 @@
 import { contentVersions, type ContentVersions } from '@/lib/content-version'
+import { countCacheEvictions, watchResponseStore } from '@/metrics/cache'
 
 import type { CachedResponse } from './entry'
 
@@ -59,6 +60,7 @@ export class ResponseStore {
     this.maxBytes = options.maxBytes
     this.maxEntryBytes = options.maxEntryBytes
     this.versions = options.versions ?? contentVersions()
+    watchResponseStore(this)
   }
 
   get bytes(): number {
@@ -160,15 +162,19 @@ export class ResponseStore {
 
   #evict(): void {
     if (this.#bytes <= this.maxBytes) return
+    let evicted = 0
     // What only stands in goes first; then the least recently used.
     for (const key of [...this.#superseded.keys()]) {
-      if (this.#bytes <= this.maxBytes) return
+      if (this.#bytes <= this.maxBytes) break
       this.#dropSuperseded(key)
+      evicted += 1
     }
     for (const [key, held] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break
       this.#drop(key, held)
+      evicted += 1
     }
+    countCacheEvictions(evicted)
   }
 
   /**

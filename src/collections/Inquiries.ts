@@ -4,6 +4,7 @@ import { adminsOnly } from '@/access/admins'
 import { editorsOrAdmins, isEditor } from '@/access/roles'
 import { LOCALES } from '@/i18n/locales'
 import { inquiryFieldValidator } from '@/inquiries/schema'
+import { announceInquiry } from '@/webhooks/hooks'
 
 export const DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const
 export const INQUIRY_CHANNELS = ['http', 'mcp', 'form'] as const
@@ -152,5 +153,7 @@ export const Inquiries: CollectionConfig = {
         return data
       },
     ],
+    // `inquiry.received` for webhook endpoints, in the transaction that stores the inquiry.
+    afterChange: [announceInquiry],
   },
 }

@@ -6,6 +6,12 @@ import { publishedOnly } from '@/access/publishedOnly'
 import { coverImageField } from '@/fields/cover-image'
 import { slugField } from '@/fields/slug'
 import { redirectRenamedDocument, rememberLiveSlug } from '@/redirects/rename'
+import {
+  announceDocumentChange,
+  announceDocumentDeletion,
+  rememberDeletedState,
+  rememberPublicState,
+} from '@/webhooks/hooks'
 
 import { announceListingChange, announceListingRemoval, rememberListing } from './listing-change'
 
@@ -125,9 +131,10 @@ export function publishableCollection(
       maxPerDoc: 50,
     },
     hooks: {
-      beforeChange: [rememberLiveSlug, rememberListing],
-      afterChange: [redirectRenamedDocument, announceListingChange],
-      afterDelete: [announceListingRemoval],
+      beforeChange: [rememberLiveSlug, rememberListing, rememberPublicState],
+      afterChange: [redirectRenamedDocument, announceListingChange, announceDocumentChange],
+      beforeDelete: [rememberDeletedState],
+      afterDelete: [announceListingRemoval, announceDocumentDeletion],
     },
   }
 }

@@ -1,17 +1,33 @@
+import type { GlobalConfig } from 'payload'
+
+import { announceSettings } from '@/webhooks/hooks'
+
 import { ContactPageGlobal } from './ContactPage'
 import { HomeGlobal } from './Home'
 import { NavigationGlobal } from './Navigation'
 import { PrivacyPageGlobal } from './PrivacyPage'
 import { SiteSettingsGlobal } from './SiteSettings'
 
-/** The settings editors change without a deploy, in every language (src/site/settings.ts). */
-export const SETTINGS_GLOBALS = [
+/**
+ * The settings editors change without a deploy, in every language (src/site/settings.ts). Each
+ * publish is a `settings.published` webhook event, naming the page it shows on.
+ */
+export const SETTINGS_GLOBALS: GlobalConfig[] = [
   SiteSettingsGlobal,
   HomeGlobal,
   NavigationGlobal,
   ContactPageGlobal,
   PrivacyPageGlobal,
-]
+].map((global) => ({
+  ...global,
+  hooks: {
+    ...global.hooks,
+    afterChange: [
+      ...(global.hooks?.afterChange ?? []),
+      announceSettings((locale) => SETTINGS_PREVIEW_PATH[global.slug]?.(locale) ?? `/${locale}`),
+    ],
+  },
+}))
 
 /** The page each global shows on, for live preview. */
 export const SETTINGS_PREVIEW_PATH: Record<string, (locale: string) => string> = {

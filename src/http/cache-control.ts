@@ -17,7 +17,9 @@ import { classifyPath, isSearchPage, type PathKind } from './path-kind'
 /**
  * How long a CDN may hold published content without asking (`s-maxage`), and serve it stale
  * while it asks again (`stale-while-revalidate`). Browsers always revalidate (`max-age=0`),
- * which costs them a 304. A publish purges the CDN through `CDN_PURGE_URL` when one is set.
+ * which costs them a 304. A publish purges a shared cache (Varnish, a CDN) of exactly what it
+ * changed, by the surrogate keys each response it may keep carries (src/cache/surrogate-keys.ts,
+ * `CDN_PURGE_KIND`), or of everything through `CDN_PURGE_URL`.
  */
 export const SHARED_MAX_AGE_SECONDS = 30
 export const STALE_WHILE_REVALIDATE_SECONDS = 60

@@ -52,7 +52,7 @@ describe('answerBeforeRouting', () => {
   })
 
   it("leaves the MCP server's refusals to it, in JSON-RPC's shape, and answers its OPTIONS", () => {
-    for (const method of ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE']) {
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']) {
       expect(answerBeforeRouting(method, '/api/mcp'), method).toBeNull()
     }
     expect(answerBeforeRouting('OPTIONS', '/api/mcp')?.status).toBe(204)
@@ -73,7 +73,9 @@ describe('answerBeforeRouting', () => {
     expect(answerBeforeRouting('OPTIONS', '/en/contact')?.headers.Allow).toBe(
       'GET, HEAD, OPTIONS, POST',
     )
-    expect(answerBeforeRouting('OPTIONS', '/api/mcp')?.headers.Allow).toBe('OPTIONS, POST')
+    expect(answerBeforeRouting('OPTIONS', '/api/mcp')?.headers.Allow).toBe(
+      'GET, HEAD, OPTIONS, POST',
+    )
   })
 
   it('answers the asterisk target: OPTIONS with every routed method, anything else 400', () => {

@@ -66,9 +66,9 @@ describe('the method table', () => {
     expect(anonymous('/admin/login')).toBe('GET, HEAD, OPTIONS, POST')
   })
 
-  it('lists no GET where the route answers none: the stateless MCP server', () => {
-    expect(signedIn('/api/mcp')).toBe('OPTIONS, POST')
-    expect(allowOf('/api/mcp')).toBe('OPTIONS, POST')
+  it('lists GET for the MCP server, whose route answers it with its notification stream', () => {
+    expect(signedIn('/api/mcp')).toBe('GET, HEAD, OPTIONS, POST')
+    expect(allowOf('/api/mcp')).toBe('GET, HEAD, OPTIONS, POST')
     expect(pathMethods('/api/mcp')?.refusedByRoute).toBe(true)
   })
 

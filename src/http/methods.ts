@@ -73,8 +73,9 @@ const DOCUMENT = methods(['GET', 'HEAD', 'OPTIONS'], ['PATCH', 'DELETE'])
 const API_ROUTES: Readonly<Record<string, PathMethods>> = {
   // Anyone sends an inquiry; signed-in editors read the inbox (through Payload).
   inquiries: methods(['POST', 'OPTIONS'], ['GET', 'HEAD']),
-  // The MCP server is stateless: no SSE stream to GET, no session to DELETE.
-  mcp: methods(['POST', 'OPTIONS'], [], true),
+  // The MCP server: POST takes requests, GET opens its notification stream (HEAD answers its
+  // head); stateless, it has no session to DELETE.
+  mcp: methods(['GET', 'HEAD', 'POST', 'OPTIONS'], [], true),
   search: READ,
   health: READ,
   ready: READ,

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 
 import { clientBucket } from '@/http/client-address'
+import { budgetRefusalCounter } from '@/metrics/budgets'
 
 const HOUR = 60 * 60
 
@@ -221,6 +222,8 @@ function redisCounterStore(redis: Redis, fallback: CounterStore): CounterStore {
 export function createInquiryBudgets(redis: Redis | null, prefix: string): InquiryBudgets {
   const memory = memoryCounterStore()
   const store = redis ? redisCounterStore(redis, memory) : memory
+  // Refusals by budget are a metric (site_inquiry_budget_refusals_total).
+  const countRefusals = budgetRefusalCounter(Object.keys(BUDGETS))
   const counter = (name: BudgetName, key: string): Counter => ({
     name,
     key: `${prefix}:inquiry-budget:${name}:${key}`,
@@ -238,7 +241,10 @@ export function createInquiryBudgets(redis: Redis | null, prefix: string): Inqui
         counter('global', 'all'),
       ]
       const refused = await store.spendAll(counters)
-      if (refused.length > 0) return refusal(refused)
+      if (refused.length > 0) {
+        countRefusals(refused.map(({ name }) => name))
+        return refusal(refused)
+      }
       let refunded = false
       return {
         allowed: true,

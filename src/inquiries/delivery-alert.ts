@@ -51,34 +51,45 @@ export function alertBody(failure: DeliveryFailure) {
 }
 
 /**
- * POSTs the alert. Never throws: an alert endpoint that is down, slow or refusing is logged, and
- * the delivery that raised the alert has already been recorded.
+ * POSTs a JSON alert to ALERT_WEBHOOK_URL. Never throws: an alert endpoint that is down, slow or
+ * refusing is logged (with `about`, which names the subject, and `what`, which names the alert),
+ * and whatever raised the alert has already been recorded.
  */
-export async function postDeliveryFailureAlert(
+export async function postAlert(
   webhookUrl: string,
-  failure: DeliveryFailure,
-  timeoutMs: number = ALERT_WEBHOOK_TIMEOUT_MS,
+  body: object,
+  { about, what, timeoutMs }: { about: Record<string, unknown>; what: string; timeoutMs: number },
 ): Promise<boolean> {
   try {
     const response = await fetch(webhookUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(alertBody(failure)),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
       // The configured endpoint itself must answer; a redirect elsewhere is a misconfiguration.
       redirect: 'manual',
     })
     await response.body?.cancel()
     if (response.ok) return true
-    logger.error(
-      { inquiry: failure.inquiryId, status: response.status },
-      'alert webhook refused the mail failure alert',
-    )
+    logger.error({ ...about, status: response.status }, `alert webhook refused the ${what}`)
   } catch (error) {
     logger.error(
-      { inquiry: failure.inquiryId, err: (error as Error).message },
-      'alert webhook unreachable; mail failure alert not sent',
+      { ...about, err: (error as Error).message },
+      `alert webhook unreachable; ${what} not sent`,
     )
   }
   return false
+}
+
+/** POSTs the alert of an inquiry whose mail failed for good (see `postAlert`). */
+export function postDeliveryFailureAlert(
+  webhookUrl: string,
+  failure: DeliveryFailure,
+  timeoutMs: number = ALERT_WEBHOOK_TIMEOUT_MS,
+): Promise<boolean> {
+  return postAlert(webhookUrl, alertBody(failure), {
+    about: { inquiry: failure.inquiryId },
+    what: 'mail failure alert',
+    timeoutMs,
+  })
 }

@@ -8,6 +8,7 @@ import type { Locale } from '@/i18n/locales'
 import { getPayloadClient } from '@/lib/payload'
 import { logger } from '@/lib/logger'
 import { onShutdown, processSingleton } from '@/lib/process-singleton'
+import { countOutboxAttempt, registerOutboxStats, type OutboxStats } from '@/metrics/outboxes'
 
 import { postDeliveryFailureAlert, withoutSenderValues } from './delivery-alert'
 import { deliverDueOutboxMail, outboxEnqueued } from './mail-outbox'
@@ -88,7 +89,9 @@ async function deliver(payload: Payload, row: ClaimedRow): Promise<void> {
               last_error = null, message_id = $2 where id = $1`,
       [row.id, inquiryMessageId(inquiry)],
     )
+    countOutboxAttempt('mail', 'sent')
   } catch (error) {
+    countOutboxAttempt('mail', 'failed')
     // Only the error's text is kept: never the message body.
     const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
     const failed = row.attempts >= DELIVERY.maxAttempts
@@ -116,6 +119,20 @@ async function deliver(payload: Payload, row: ClaimedRow): Promise<void> {
       })
     }
   }
+}
+
+/**
+ * The mail outboxes' backlog, both tables (the team's inquiry mail and mail_outbox): what waits to
+ * be sent or retried (a message being sent included), and what was given up on for good.
+ */
+export async function mailBacklog(payload: Payload): Promise<OutboxStats> {
+  const { rows } = await pool(payload).query<OutboxStats>(
+    `select (select count(*) from inquiries where delivery_status = 'queued')
+            + (select count(*) from mail_outbox where status in ('queued', 'sending')) as pending,
+            (select count(*) from inquiries where delivery_status = 'failed')
+            + (select count(*) from mail_outbox where status = 'failed') as failed`,
+  )
+  return { pending: Number(rows[0]!.pending), failed: Number(rows[0]!.failed) }
 }
 
 /** Sends every inquiry that is due; returns how many were attempted. */
@@ -164,6 +181,8 @@ export function deliveryWorker(): DeliveryWorker {
         })
     }
     outboxEnqueued().addEventListener('enqueued', run)
+    // Read when metrics are scraped (site_outbox_pending, site_outbox_failed).
+    registerOutboxStats('mail', async () => mailBacklog(await getPayloadClient()))
     const timer = setInterval(run, DELIVERY.pollIntervalMs)
     timer.unref()
     const stop = async () => {

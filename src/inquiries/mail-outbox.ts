@@ -6,6 +6,7 @@ import type { EmailAdapter, Payload, SendEmailOptions } from 'payload'
 import { env } from '@/env'
 import { logger } from '@/lib/logger'
 import { processSingleton } from '@/lib/process-singleton'
+import { countOutboxAttempt } from '@/metrics/outboxes'
 
 import { sendMail } from './mailer'
 
@@ -151,7 +152,9 @@ async function deliver(payload: Payload, mail: ClaimedMail): Promise<void> {
               last_error = null, message = null where id = $1`,
       [mail.id],
     )
+    countOutboxAttempt('mail', 'sent')
   } catch (error) {
+    countOutboxAttempt('mail', 'failed')
     const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
     const failed = mail.attempts >= MAIL_OUTBOX.maxAttempts
     await pool(payload).query(

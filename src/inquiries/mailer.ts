@@ -6,6 +6,7 @@ import nodemailer, { type Mail, type Transporter } from 'nodemailer'
 import { env } from '@/env'
 import { logger } from '@/lib/logger'
 import { processSingleton } from '@/lib/process-singleton'
+import { withSpan } from '@/observability/tracing'
 
 import type { Inquiry } from './schema'
 
@@ -16,6 +17,9 @@ export interface InquiryMail extends Inquiry {
 }
 
 const MAIL_DIR = path.resolve('.data/mail')
+/** A `mail.send` span's attributes: how the message left (smtp, files) and its Message-ID. */
+const MAIL_TRANSPORT_ATTRIBUTE = 'app.mail.transport'
+const MAIL_MESSAGE_ID_ATTRIBUTE = 'app.mail.message_id'
 const SMTP_TIMEOUT_MS = 20_000
 
 /**
@@ -109,10 +113,30 @@ function fileTransport(): Transporter {
  */
 export function mailTransport(): Transporter {
   return processSingleton('mail-transport', () =>
-    env.mailTransport === 'smtp' && env.SMTP_URL ? smtpTransport(env.SMTP_URL) : fileTransport(),
+    usesSmtp() && env.SMTP_URL ? smtpTransport(env.SMTP_URL) : fileTransport(),
   )
 }
 
+/** Whether mail goes to the SMTP server (else it is written to files). */
+function usesSmtp(): boolean {
+  return env.mailTransport === 'smtp' && env.SMTP_URL !== undefined
+}
+
+/**
+ * Sends one message. With traces on it is a `mail.send` span that begins a trace of its own: mail
+ * leaves from the outbox's worker (delivery.ts), after the request that stored it was answered,
+ * and perhaps on another instance or a later retry. The message's id ties it to its inquiry;
+ * no address or content is recorded.
+ */
 export async function sendMail(message: Mail.Options): Promise<void> {
-  await mailTransport().sendMail(message)
+  await withSpan(
+    'mail.send',
+    {
+      [MAIL_TRANSPORT_ATTRIBUTE]: usesSmtp() ? 'smtp' : 'files',
+      [MAIL_MESSAGE_ID_ATTRIBUTE]:
+        typeof message.messageId === 'string' ? message.messageId : undefined,
+    },
+    () => mailTransport().sendMail(message),
+    { kind: 'client', newTrace: true },
+  )
 }

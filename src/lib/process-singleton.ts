@@ -13,6 +13,29 @@ export function processSingleton<T>(key: string, create: () => T): T {
   return registry.__consultancySingletons.get(key) as T
 }
 
+type StopAcceptingTask = { name: string; run: () => void }
+
+/**
+ * Registers what ends the responses that never end on their own (the MCP server's event
+ * streams) when the process shuts down: the project's server runs these as soon as it stops
+ * accepting, since it then waits for every response in flight before the shutdown tasks below.
+ */
+export function onStopAccepting(name: string, run: () => void): void {
+  processSingleton<StopAcceptingTask[]>('stop-accepting-tasks', () => []).push({ name, run })
+}
+
+/** Runs every task `onStopAccepting` registered; one failing does not stop the others. */
+export function runStopAcceptingTasks(report: (name: string, error?: unknown) => void): void {
+  for (const task of processSingleton<StopAcceptingTask[]>('stop-accepting-tasks', () => [])) {
+    try {
+      task.run()
+      report(task.name)
+    } catch (error) {
+      report(task.name, error)
+    }
+  }
+}
+
 type ShutdownTask = { name: string; run: () => Promise<void> }
 
 /**

@@ -9,6 +9,7 @@ import type {
 
 import { authenticated } from '@/access/authenticated'
 import { editorsOrAdmins } from '@/access/roles'
+import { announceRedirect } from '@/webhooks/hooks'
 
 import { followRedirectTarget, type RedirectFinder } from './follow'
 import {
@@ -197,7 +198,7 @@ export const redirectsPluginConfig: RedirectsPluginConfig = {
         'Old paths that answer 301 to a new one. Renaming a published post or case study adds them by itself.',
     },
     defaultSort: 'from',
-    hooks: { beforeChange: [resolveChain], afterChange: [collapseChains] },
+    hooks: { beforeChange: [resolveChain], afterChange: [collapseChains, announceRedirect] },
     fields: ({ defaultFields }) =>
       fields(defaultFields.find((field) => 'name' in field && field.name === 'from')),
   },

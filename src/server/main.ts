@@ -37,7 +37,7 @@ import type { Duplex } from 'node:stream'
 
 import next from 'next'
 
-import { cdnPurger } from '@/cache/cdn-purge'
+import { purgeTargetsOf, sharedCachePurger } from '@/cache/targeted-purge'
 import { listenForContentChanges, type ContentChangeFeed } from '@/cache/invalidation'
 import { replicaFreshnessOf, type ReplicaFreshness } from '@/cache/replica-freshness'
 import { LargeResponseFiles } from '@/cache/large-responses'
@@ -67,13 +67,14 @@ import { REQUEST_ID_HEADER } from '@/http/request-id'
 import { refuseCrossOriginAction } from '@/http/server-action-origin'
 import { LOCALE_HEADER, PAGE_PATH_HEADER } from '@/i18n/locales'
 import { securityHeaders } from '@/http/security-headers'
-import { contentVersions, type ContentVersions } from '@/lib/content-version'
+import { contentVersions, EVERYTHING, type ContentVersions } from '@/lib/content-version'
 import { logger } from '@/lib/logger'
 import { countVisit } from '@/audience/visits'
+import { siteMetricsEndpoint } from '@/metrics/endpoint'
 import { countRequest } from '@/metrics/requests'
 import { tracedRequest } from '@/observability/tracing'
 import { isSitePage } from '@/site/page-scripts'
-import { runShutdownTasks } from '@/lib/process-singleton'
+import { runShutdownTasks, runStopAcceptingTasks } from '@/lib/process-singleton'
 
 import { applyConnectionLimits, connectionLimits, connectionServerOptions } from './limits'
 import { answeredInProcessOr } from './in-process'
@@ -167,9 +168,12 @@ function followReplicas(versions: ContentVersions): ReplicaFreshness {
 
 /**
  * PostgreSQL's change feed: each change advances the content-version keys it touches, drops what
- * it made stale (memory, disk), waits for the replicas again and purges the CDN. While the feed is
- * disconnected changes may be missed, so the cache is suspended, and every key advances once it
- * is back.
+ * it made stale (memory, disk), waits for the replicas again and purges a shared cache in front
+ * of the site (Varnish, a CDN) of what it made stale, once the replicas have replayed it
+ * (src/cache/targeted-purge.ts). While the feed is disconnected changes may be missed, so the
+ * cache is suspended, and every key advances once it is back; the shared cache is then purged
+ * of everything (not on the first connection: nothing was missed before this process started
+ * listening that the other instances did not purge).
  */
 function followContentChanges({
   versions,
@@ -184,22 +188,33 @@ function followContentChanges({
   replicas: ReplicaFreshness
   cacheResponses: boolean
 }): ContentChangeFeed {
-  const purgeCdn = cdnPurger(env.CDN_PURGE_URL, env.CDN_PURGE_TOKEN)
-  return listenForContentChanges(env.DATABASE_URL, {
+  const sharedCache = sharedCachePurger(purgeTargetsOf(env), {
+    readsCurrent: () => replicas.current,
+  })
+  let listenedBefore = false
+  const feed = listenForContentChanges(env.DATABASE_URL, {
     onChange: (change) => {
       versions.advance(change)
       store.dropStale()
       largeFiles?.dropStale()
       replicas.changeHeard()
-      purgeCdn()
+      sharedCache.changed(change)
     },
     onConnected: (connected) => {
       versions.setFeedConnected(connected)
       if (connected) replicas.changeHeard()
+      if (connected && listenedBefore) sharedCache.changed(EVERYTHING)
+      if (connected) listenedBefore = true
       if (connected && cacheResponses) store.resume()
       else store.suspend()
     },
   })
+  return {
+    close: async () => {
+      await feed.close()
+      sharedCache.close()
+    },
+  }
 }
 
 /**
@@ -322,6 +337,8 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
   })
 
   const SECURITY_HEADERS = securityHeaders(env.SITE_URL, dev)
+  // GET /metrics with the metrics token (METRICS_TOKEN); null when the site's port has none.
+  const metrics = siteMetricsEndpoint(env, SECURITY_HEADERS)
   const render = renderer(app, dev, SECURITY_HEADERS)
   const cache = cacheResponses
     ? responseCache(store, render, { onEditorWrite: () => replicas.changeHeard(), largeFiles })
@@ -335,6 +352,7 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
       answerBeforeCache(request.method, request.url, request.headers) ??
       malformedActionAnswer(request.headers['next-action'])
     if (early) return sendAnswer(response, early, SECURITY_HEADERS)
+    if (metrics?.(request, response)) return
     if (cache?.serve(request, response)) return
     // The method table: OPTIONS, and methods the path does not answer (nothing the cache serves).
     const refused = answerFromMethodTable(request.method, request.url, request.headers)
@@ -408,6 +426,12 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
           })()
         })
         server.closeIdleConnections()
+        // Responses that never end on their own (event streams) would hold server.close() open.
+        runStopAcceptingTasks((name, error) =>
+          error
+            ? logger.error({ task: name, err: String(error) }, 'stop-accepting task failed')
+            : logger.info({ task: name }, 'stop-accepting task done'),
+        )
         for (const socket of upgraded) socket.destroy()
       }),
   }

@@ -2,6 +2,8 @@ import { AsyncResource } from 'node:async_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { availableParallelism } from 'node:os'
 
+import { watchRenderQueue } from '@/metrics/sources'
+
 /**
  * Page renders run a few at a time; the others wait their turn, first come first served.
  *
@@ -47,7 +49,7 @@ export function pageRenders(limit: number): PageRenders {
     }
   }
 
-  return {
+  const renders: PageRenders = {
     run(response, render) {
       const turn = {
         state: 'waiting' as 'waiting' | 'running' | 'closed',
@@ -72,6 +74,9 @@ export function pageRenders(limit: number): PageRenders {
       return queue.filter((turn) => turn.state === 'waiting').length
     },
   }
+  // Its depth is a metric (site_page_renders_waiting, read when scraped).
+  watchRenderQueue(renders)
+  return renders
 }
 
 /**

@@ -54,6 +54,7 @@ describe('the response pipeline', () => {
       'vary-accept',
       'security-headers',
       'caching-policy',
+      'shared-cache-keys',
     ])
   })
 
@@ -156,6 +157,7 @@ function siteServer(withCache: boolean): Server {
     renderThroughPipeline(req, res, pipeline, fakeNext, {
       ...options,
       written: (head) => cache?.headWritten(req, head.status),
+      versions,
     })
   }
   const cache = withCache ? responseCache(store, render) : null

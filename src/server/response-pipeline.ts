@@ -1,5 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
+import {
+  collectShownFor,
+  sharedCacheFactsOf,
+  shownBy,
+  withSurrogateKeys,
+  type SharedCacheFacts,
+} from '@/cache/surrogate-keys'
 import { pathOf } from '@/http/request-target'
 import { isAdminServerAction, withRefusedActionStatus } from '@/http/admin-actions'
 import { isAdminPath, withoutAdminOnlyHeaders } from '@/http/admin-only-headers'
@@ -21,6 +28,8 @@ import {
 } from '@/http/response-status'
 import { withSecurityHeaders } from '@/http/security-headers'
 import { withVaryAccept } from '@/http/vary'
+import type { ContentVersions } from '@/lib/content-version'
+import type { ShownContent } from '@/lib/shown-content'
 
 import { sendHeldBody } from './held-body'
 import { removesNextRuntime, REWRITE_MAX_BYTES, withoutNextRuntime } from './next-runtime'
@@ -41,6 +50,11 @@ export interface RequestFacts {
   adminAction: boolean
   /** Where its page may ask for a status while it renders. */
   statusSlot: StatusSlot
+  /**
+   * What its answer shows, for the surrogate keys a shared cache purges by (src/cache/
+   * surrogate-keys.ts); without it, a response carries none.
+   */
+  sharedCache?: SharedCacheFacts
 }
 
 /** One named adjustment of a response head: a pure function of the request and the head. */
@@ -63,7 +77,9 @@ export interface ResponsePipeline {
  *   the policy looks;
  * - `declared-length`, `admin-only-headers` and `vary-accept` repair what Next.js and Payload did
  *   to the head; `security-headers` then fills in what the route did not set itself;
- * - `caching-policy` comes last, so nothing after it can loosen what it decided.
+ * - `caching-policy` comes next to last, so nothing after it can loosen what it decided;
+ * - `shared-cache-keys` reads what it decided: only a response it left public carries surrogate
+ *   keys (the step may tighten it further, never loosen it).
  */
 export function responseSteps(securityHeaders: readonly (readonly [string, string])[]) {
   return [
@@ -85,6 +101,10 @@ export function responseSteps(securityHeaders: readonly (readonly [string, strin
     { name: 'vary-accept', apply: (head) => withVaryAccept(head) },
     { name: 'security-headers', apply: (head) => withSecurityHeaders(head, securityHeaders) },
     { name: 'caching-policy', apply: withCachingPolicy },
+    {
+      name: 'shared-cache-keys',
+      apply: (head, request) => withSurrogateKeys(head, request.sharedCache),
+    },
   ] as const satisfies readonly PipelineStep[]
 }
 
@@ -111,14 +131,32 @@ export function responsePipeline(steps: readonly PipelineStep[]): ResponsePipeli
   }
 }
 
-export function requestFactsOf(request: IncomingMessage, statusSlot: StatusSlot): RequestFacts {
+/**
+ * The facts of `request`, read as its render begins; `shown` tells what the render has reported
+ * showing so far (for the surrogate keys of its answer).
+ */
+export function requestFactsOf(
+  request: IncomingMessage,
+  statusSlot: StatusSlot,
+  shown: () => ShownContent | undefined = () => undefined,
+  versions?: ContentVersions,
+): RequestFacts {
+  const surface = surfaceOf(pathOf(request.url))
   return {
-    surface: surfaceOf(pathOf(request.url)),
+    surface,
     admin: isAdminPath(request.url ?? '/'),
     personal: isPersonalRequest(request.headers),
     takesAskedStatus: takesAskedStatus(request.headers),
     adminAction: isAdminServerAction(request.method, request.url, request.headers),
     statusSlot,
+    sharedCache: sharedCacheFactsOf(
+      request.method,
+      request.url,
+      request.headers,
+      surface,
+      shown,
+      versions,
+    ),
   }
 }
 
@@ -133,6 +171,11 @@ export interface RenderOptions {
    * (next-runtime.ts); off, they go out as Next renders them. Default on.
    */
   removeNextRuntime?: boolean
+  /**
+   * The content versions its answer is read under (src/lib/content-version.ts): by default the
+   * process's, which the response cache and the change feed share.
+   */
+  versions?: ContentVersions
 }
 
 /**
@@ -147,10 +190,10 @@ export function renderThroughPipeline(
   response: ServerResponse,
   pipeline: ResponsePipeline,
   handle: (request: IncomingMessage, response: ServerResponse) => unknown,
-  { keep, written, removeNextRuntime = true }: RenderOptions = {},
+  { keep, written, removeNextRuntime = true, versions }: RenderOptions = {},
 ): void {
   const statusSlot: StatusSlot = { path: pathOf(request.url) }
-  const facts = requestFactsOf(request, statusSlot)
+  const facts = requestFactsOf(request, statusSlot, () => shownBy(response), versions)
   const rewrite = removeNextRuntime && removesNextRuntime(request)
   const acceptEncoding = keep ? keep.acceptEncoding : request.headers['accept-encoding']
   // A page to rewrite is rendered uncompressed (Next would compress it first), and compressed
@@ -163,5 +206,7 @@ export function renderThroughPipeline(
     ...(rewrite ? { rewriteHtml: withoutNextRuntime, rewriteMaxBytes: REWRITE_MAX_BYTES } : {}),
     sendHeld: (held, status, body) => sendHeldBody(held, status, body, acceptEncoding),
   })
-  void withStatusSlot(statusSlot, () => handle(request, response))
+  // What the render reports showing is collected here, once, for the surrogate keys of its answer
+  // and for the response cache that stores it (src/cache/surrogate-keys.ts).
+  collectShownFor(response, () => void withStatusSlot(statusSlot, () => handle(request, response)))
 }

@@ -1,4 +1,4 @@
-import { logger } from '@/lib/logger'
+import { postAlert } from '@/inquiries/delivery-alert'
 
 /** An alert endpoint gets this long to answer (as the mail failure alert does). */
 export const DISABLED_ALERT_TIMEOUT_MS = 5_000
@@ -30,30 +30,14 @@ export function disabledAlertBody(disabled: DisabledEndpoint) {
  * Tells ALERT_WEBHOOK_URL that an endpoint was disabled. Never throws: the admin's notice does
  * not depend on it.
  */
-export async function postDisabledAlert(
+export function postDisabledAlert(
   alertUrl: string,
   disabled: DisabledEndpoint,
   timeoutMs: number = DISABLED_ALERT_TIMEOUT_MS,
 ): Promise<boolean> {
-  try {
-    const response = await fetch(alertUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(disabledAlertBody(disabled)),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'manual',
-    })
-    await response.body?.cancel()
-    if (response.ok) return true
-    logger.error(
-      { endpoint: disabled.endpointId, status: response.status },
-      'alert webhook refused',
-    )
-  } catch (error) {
-    logger.error(
-      { endpoint: disabled.endpointId, err: (error as Error).message },
-      'alert webhook unreachable; endpoint disabled alert not sent',
-    )
-  }
-  return false
+  return postAlert(alertUrl, disabledAlertBody(disabled), {
+    about: { endpoint: disabled.endpointId },
+    what: 'endpoint disabled alert',
+    timeoutMs,
+  })
 }

@@ -260,10 +260,10 @@ describe('methods no route supports', () => {
   })
 
   it('keeps the MCP transport’s JSON-RPC 405 for every other method, with a truthful Allow', async () => {
-    for (const method of ['GET', 'DELETE', 'PUT', 'PATCH']) {
+    for (const method of ['DELETE', 'PUT', 'PATCH']) {
       const response = await rawHttp(method, '/api/mcp')
       expect(response.status, method).toBe(405)
-      expect(response.headers.allow).toBe('OPTIONS, POST')
+      expect(response.headers.allow).toBe('GET, HEAD, OPTIONS, POST')
       expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } })
     }
   })

@@ -25,6 +25,9 @@ const DIFFERING = new Set([
   // Only anonymous reads are kept by the response cache, which names and labels them.
   'etag',
   'x-cache',
+  // Only what shared caches may keep (anonymous reads) carries surrogate keys.
+  'surrogate-key',
+  'cache-tag',
 ])
 
 /**

@@ -573,7 +573,7 @@ describe('methods: one table feeds routing and Allow', () => {
       ['/en/blog.md', READ],
       ['/llms.txt', READ],
       ['/api/posts', READ],
-      ['/api/mcp', 'OPTIONS, POST'],
+      ['/api/mcp', 'GET, HEAD, OPTIONS, POST'],
       ['/api/inquiries', 'OPTIONS, POST'],
       ['/api/users', 'DELETE, GET, HEAD, OPTIONS, PATCH, POST'],
     ]) {

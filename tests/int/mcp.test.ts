@@ -255,15 +255,18 @@ describe('MCP server at /api/mcp', () => {
     }
   })
 
-  it.each(['GET', 'DELETE'])('%s answers 405 with Allow: OPTIONS, POST', async (method) => {
-    const { status, headers, body } = await rawMcp({
-      method,
-      headers: { Accept: 'text/event-stream' },
-    })
-    expect(status).toBe(405)
-    expect(headers.get('allow')).toBe('OPTIONS, POST')
-    expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } })
-  })
+  it.each(['DELETE', 'PUT', 'PATCH'])(
+    '%s answers 405 with Allow: GET, HEAD, OPTIONS, POST',
+    async (method) => {
+      const { status, headers, body } = await rawMcp({
+        method,
+        headers: { Accept: 'text/event-stream' },
+      })
+      expect(status).toBe(405)
+      expect(headers.get('allow')).toBe('GET, HEAD, OPTIONS, POST')
+      expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } })
+    },
+  )
 
   it('applies the 32 KiB body limit and answers malformed JSON with a parse error', async () => {
     const big = await rawMcp({

@@ -30,6 +30,8 @@ import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 }
 import { VersionHistory as VersionHistory_e2f239f4d1161467304cf8f7d5a5ba8c } from '../../../../src/components/admin/VersionHistory'
 import { ExportListMenuItem as ExportListMenuItem_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { FailedDeliveriesNotice as FailedDeliveriesNotice_a995cae80b6d69a6e6ada2afef6292d3 } from '../../../../src/components/admin/FailedDeliveriesNotice'
+import { WebhookDeliveryLog as WebhookDeliveryLog_9e6fb0fab0a293c0159b6b78cf7456c2 } from '../../../../src/components/admin/WebhookDeliveryLog'
+import { WebhookDisabledNotice as WebhookDisabledNotice_0e9b1901a4f5a877816a409a16bf4909 } from '../../../../src/components/admin/WebhookDisabledNotice'
 import { FormatField as FormatField_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { LimitField as LimitField_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { Page as Page_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -84,6 +86,8 @@ export const importMap = {
   "/src/components/admin/VersionHistory#VersionHistory": VersionHistory_e2f239f4d1161467304cf8f7d5a5ba8c,
   "@payloadcms/plugin-import-export/rsc#ExportListMenuItem": ExportListMenuItem_cdf7e044479f899a31f804427d568b36,
   "/src/components/admin/FailedDeliveriesNotice#FailedDeliveriesNotice": FailedDeliveriesNotice_a995cae80b6d69a6e6ada2afef6292d3,
+  "/src/components/admin/WebhookDeliveryLog#WebhookDeliveryLog": WebhookDeliveryLog_9e6fb0fab0a293c0159b6b78cf7456c2,
+  "/src/components/admin/WebhookDisabledNotice#WebhookDisabledNotice": WebhookDisabledNotice_0e9b1901a4f5a877816a409a16bf4909,
   "@payloadcms/plugin-import-export/rsc#FormatField": FormatField_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#LimitField": LimitField_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#Page": Page_cdf7e044479f899a31f804427d568b36,
