@@ -1,19 +1,22 @@
 /**
  * `npx tsx scripts/bench/metrics.ts`: what collecting metrics costs the hit path. Two instances of
  * this build on one database (demo content plus BENCH_POSTS generated posts, as `bench:site`):
- * one with metrics on (METRICS_PORT, scraped every BENCH_SCRAPE_MS while it is loaded, far more
- * often than Prometheus's 15 s), one with neither metrics setting; tracing off in both. For each
+ * one with metrics on (METRICS_PORT, scraped every BENCH_SCRAPE_MS all through, Prometheus's
+ * default 15 s unless set), one with neither metrics setting; tracing off in both. For each
  * cached surface of `bench:site` it loads both at once, BENCH_CONNECTIONS each, in BENCH_ROUNDS
  * slices of BENCH_SLICE_SECONDS: on a shared machine, slices taken one after the other saw
  * background load come and go between them (on/off from 48% to 218% on one surface), while two
  * servers loaded together share each moment's. It compares their requests a second and each
- * server's CPU per request (/proc), the figure the scheduler's share does not move. It does
- * BENCH_RUNS runs and reports, per surface, the median over the runs; overall, the geometric mean
- * over the surfaces. The target: metrics on within 3% of off. It writes
+ * server's CPU per request (/proc), which the scheduler's share moves least. Each of the
+ * BENCH_RUNS runs starts a fresh pair, the one started first alternating (`startPair`); the
+ * report gives, per surface, the geometric mean over the runs, and overall the geometric mean over
+ * the surfaces. The target: metrics on within 3% of off. BENCH_CALIBRATE=1 runs two instances
+ * without metrics (an A/A run: what the harness makes of two identical servers). It writes
  * .data/benchmarks-metrics.md.
  *
- * Settings: BENCH_CALIBRATE (off), BENCH_POSTS (1000), BENCH_RUNS (5), BENCH_ROUNDS (4), BENCH_SLICE_SECONDS (2),
- * BENCH_CONNECTIONS (32), BENCH_SCRAPE_MS (1000).
+ * Settings: BENCH_CALIBRATE (off), BENCH_ON_ENV (none), BENCH_SURFACES (all), BENCH_POSTS (1000),
+ * BENCH_RUNS (4), BENCH_ROUNDS (4), BENCH_SLICE_SECONDS (2), BENCH_CONNECTIONS (32),
+ * BENCH_SCRAPE_MS (15000).
  */
 import { startApp, freePort, type AppServer } from '../../tests/support/app-server'
 import { stopTestDatabaseServer } from '../../tests/support/database'
@@ -22,9 +25,9 @@ import {
   benchRunName,
   cachedSurfaces,
   ensureBuild,
+  environmentPairs,
   load,
   machineLine,
-  median,
   prepareBenchDatabase,
   reportPath,
   type Surface,
@@ -32,16 +35,20 @@ import {
 import { benchStep, runWorkload } from './workload'
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000)
-const RUNS = Number(process.env.BENCH_RUNS ?? 5)
+const RUNS = Number(process.env.BENCH_RUNS ?? 4)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4)
 const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 2)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
-const SCRAPE_MS = Number(process.env.BENCH_SCRAPE_MS ?? 1000)
+const SCRAPE_MS = Number(process.env.BENCH_SCRAPE_MS ?? 15_000)
 /**
  * BENCH_CALIBRATE=1: both sides without metrics (an A/A run), to see what the harness itself
  * makes of two identical instances.
  */
 const CALIBRATE = process.env.BENCH_CALIBRATE === '1'
+/** BENCH_ON_ENV: `NAME=value` pairs separated by spaces, for the metrics-on instance alone. */
+const ON_ENV = environmentPairs(process.env.BENCH_ON_ENV)
+/** BENCH_SURFACES: names of the surfaces to measure, comma-separated (default: all). */
+const ONLY_SURFACES = process.env.BENCH_SURFACES?.split(',').map((name) => name.trim())
 const RUN = benchRunName('bench-metrics')
 /** Metrics on must keep at least this share of the throughput without them. */
 const REQUIRED_SHARE = 0.97
@@ -97,18 +104,12 @@ function scraping(url: string): { stop: () => Promise<number> } {
  * Measures one surface: BENCH_ROUNDS slices in which both instances are loaded at once, so that
  * whatever else the machine runs falls on both alike, moment by moment.
  */
-async function measureSurface(
-  surface: Surface,
-  apps: Record<Side, AppServer>,
-  metricsUrl: string,
-): Promise<Ratios & { scrapes: number }> {
+async function measureSurface(surface: Surface, apps: Record<Side, AppServer>): Promise<Ratios> {
   const totals: Record<Side, Totals> = {
     on: { requests: 0, seconds: 0, cpuMs: 0, errors: 0 },
     off: { requests: 0, seconds: 0, cpuMs: 0, errors: 0 },
   }
-  let scrapes = 0
   const slice = async (seconds: number, onFirst: boolean) => {
-    const scraper = CALIBRATE ? null : scraping(metricsUrl)
     const loading = (side: Side) =>
       load(apps[side].url, [surface.path], apps[side].process.pid!, {
         seconds,
@@ -119,7 +120,6 @@ async function measureSurface(
     const [first, second] = await Promise.all(
       onFirst ? [loading('on'), loading('off')] : [loading('off'), loading('on')],
     )
-    scrapes += (await scraper?.stop()) ?? 0
     return onFirst ? { on: first, off: second } : { on: second, off: first }
   }
   // Warm both on this surface (JIT, sockets) without counting it.
@@ -143,7 +143,6 @@ async function measureSurface(
     onMicros: cpuPerRequest('on') * 1000,
     offMicros: cpuPerRequest('off') * 1000,
     errors: totals.on.errors + totals.off.errors,
-    scrapes,
   }
 }
 
@@ -164,53 +163,75 @@ async function warmCaches(surfaces: Surface[], apps: Record<Side, AppServer>): P
   }
 }
 
+/**
+ * Starts the two instances, the one started first alternating by run: in a run of two instances
+ * without metrics (BENCH_CALIBRATE), the one started first used 1–10% more CPU per request.
+ */
+async function startPair(
+  env: Record<string, string>,
+  run: number,
+): Promise<{ apps: Record<Side, AppServer>; metricsUrl: string }> {
+  const metricsPort = await freePort()
+  const settings: Record<Side, Record<string, string>> = {
+    on: CALIBRATE
+      ? { ...env, ...ON_ENV }
+      : { ...env, METRICS_PORT: String(metricsPort), ...ON_ENV },
+    off: env,
+  }
+  const order: Side[] = run % 2 === 0 ? ['on', 'off'] : ['off', 'on']
+  const started: Partial<Record<Side, AppServer>> = {}
+  for (const side of order) started[side] = await startApp(`${RUN}-${side}`, settings[side])
+  const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`
+  if (!CALIBRATE && (await fetch(metricsUrl)).status !== 200)
+    throw new Error('metrics are not served')
+  return { apps: started as Record<Side, AppServer>, metricsUrl }
+}
+
 async function main(): Promise<void> {
   await ensureBuild()
   benchStep('preparing the database')
   const env = await prepareBenchDatabase(RUN, POSTS)
-  const apps: AppServer[] = []
+  let pair: Record<Side, AppServer> | undefined
   const { out, write } = benchReport('metrics')
   try {
-    benchStep('starting the instances')
-    const metricsPort = await freePort()
-    const on = await startApp(
-      `${RUN}-on`,
-      CALIBRATE ? env : { ...env, METRICS_PORT: String(metricsPort) },
-    )
-    apps.push(on)
-    const off = await startApp(`${RUN}-off`, env)
-    apps.push(off)
-    const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`
-    if (!CALIBRATE && (await fetch(metricsUrl)).status !== 200)
-      throw new Error('metrics are not served')
-    const sides = { on, off }
-    const surfaces = await cachedSurfaces(on.url)
-    benchStep('warming the caches')
-    await warmCaches(surfaces, sides)
-
     const runs: Map<string, Ratios>[] = []
     let scrapes = 0
+    let surfaces: Surface[] = []
     for (let run = 0; run < RUNS; run += 1) {
+      benchStep(`starting the instances of run ${run + 1}`)
+      const started = await startPair(env, run)
+      pair = started.apps
+      surfaces = (await cachedSurfaces(pair.on.url)).filter(
+        ({ name }) => !ONLY_SURFACES || ONLY_SURFACES.includes(name),
+      )
+      benchStep(`warming the caches of run ${run + 1}`)
+      await warmCaches(surfaces, pair)
       benchStep(`run ${run + 1}`)
+      // Scraped all through the run, as Prometheus would.
+      const scraper = CALIBRATE ? null : scraping(started.metricsUrl)
       const ratios = new Map<string, Ratios>()
       for (const surface of surfaces) {
-        const measured = await measureSurface(surface, sides, metricsUrl)
-        scrapes += measured.scrapes
+        const measured = await measureSurface(surface, pair)
         ratios.set(surface.name, measured)
         console.log(
           `run ${run + 1}/${RUNS} · ${surface.name}: on/off ${percent(measured.throughput)} req/s, ` +
             `${times(measured.cpu)} CPU/req (${measured.onMicros.toFixed(1)} / ${measured.offMicros.toFixed(1)} µs)`,
         )
       }
+      scrapes += (await scraper?.stop()) ?? 0
       runs.push(ratios)
       console.log(
         `run ${run + 1}/${RUNS} overall: on/off ` +
-          `${percent(geometricMean([...ratios.values()].map((ratio) => ratio.throughput)))} req/s`,
+          `${percent(geometricMean([...ratios.values()].map((ratio) => ratio.throughput)))} req/s, ` +
+          `${times(geometricMean([...ratios.values()].map((ratio) => ratio.cpu)))} CPU/req`,
       )
+      for (const app of Object.values(pair)) await app.stop()
+      pair = undefined
     }
 
-    const medianOf = (name: string, pick: (ratios: Ratios) => number) =>
-      median(runs.map((ratios) => pick(ratios.get(name)!)))
+    // Over the runs, half of them with each instance started first: their geometric mean.
+    const overRuns = (name: string, pick: (ratios: Ratios) => number) =>
+      geometricMean(runs.map((ratios) => pick(ratios.get(name)!)))
     out(
       CALIBRATE
         ? '# Calibration: two instances without metrics (A/A), cached hits'
@@ -220,8 +241,8 @@ async function main(): Promise<void> {
     out(
       machineLine(
         `${POSTS} generated posts + demo content · autocannon, ${CONNECTIONS} connections · ` +
-          `${RUNS} runs of ${ROUNDS} slices × ${SLICE_SECONDS} s per surface, both loaded at once · ` +
-          `metrics scraped every ${SCRAPE_MS} ms while loaded (${scrapes} scrapes) · tracing off`,
+          `${RUNS} runs (a fresh pair each, started in alternate order) of ${ROUNDS} slices × ${SLICE_SECONDS} s per surface, both loaded at once · ` +
+          `metrics scraped every ${SCRAPE_MS} ms (${scrapes} scrapes) · tracing off`,
       ),
     )
     out()
@@ -232,13 +253,13 @@ async function main(): Promise<void> {
     for (const surface of surfaces) {
       const errors = runs.reduce((sum, ratios) => sum + ratios.get(surface.name)!.errors, 0)
       out(
-        `| ${surface.name} | ${percent(medianOf(surface.name, (r) => r.throughput))} | ` +
-          `${times(medianOf(surface.name, (r) => r.cpu))} | ` +
-          `${medianOf(surface.name, (r) => r.onMicros).toFixed(1)} / ${medianOf(surface.name, (r) => r.offMicros).toFixed(1)} µs | ${errors} |`,
+        `| ${surface.name} | ${percent(overRuns(surface.name, (r) => r.throughput))} | ` +
+          `${times(overRuns(surface.name, (r) => r.cpu))} | ` +
+          `${overRuns(surface.name, (r) => r.onMicros).toFixed(1)} / ${overRuns(surface.name, (r) => r.offMicros).toFixed(1)} µs | ${errors} |`,
       )
     }
-    const share = geometricMean(surfaces.map((s) => medianOf(s.name, (r) => r.throughput)))
-    const cpu = geometricMean(surfaces.map((s) => medianOf(s.name, (r) => r.cpu)))
+    const share = geometricMean(surfaces.map((s) => overRuns(s.name, (r) => r.throughput)))
+    const cpu = geometricMean(surfaces.map((s) => overRuns(s.name, (r) => r.cpu)))
     out(`| **Overall (geometric mean)** | **${percent(share)}** | **${times(cpu)}** | | |`)
     out()
     const perRun = (pick: (ratio: Ratios) => number, show: (value: number) => string) =>
@@ -250,7 +271,7 @@ async function main(): Promise<void> {
         ` ${Math.round((1 - REQUIRED_SHARE) * 100)}%.`,
     )
   } finally {
-    for (const app of apps) await app.stop()
+    for (const app of Object.values(pair ?? {})) await app.stop()
     await stopTestDatabaseServer()
   }
   write()

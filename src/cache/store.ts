@@ -1,5 +1,10 @@
 import { contentVersions, type ContentVersions } from '@/lib/content-version'
-import { countCacheEvictions, watchResponseStore } from '@/metrics/cache'
+import {
+  cacheAnswerCounter,
+  countCacheEvictions,
+  watchResponseStore,
+  type CacheAnswerCounter,
+} from '@/metrics/cache'
 
 import type { CachedResponse } from './entry'
 
@@ -8,6 +13,8 @@ interface Held {
   entry: CachedResponse
   dependsOn: readonly string[]
   stamp: number
+  /** Counts the answers it makes (a metric: site_cache_responses_total). */
+  count: CacheAnswerCounter
 }
 
 interface Fill {
@@ -21,6 +28,7 @@ interface Superseded {
   entry: CachedResponse
   /** Until when (performance.now()) it may stand in. */
   until: number
+  count: CacheAnswerCounter
 }
 
 /**
@@ -91,6 +99,7 @@ export class ResponseStore {
     // Re-inserting moves the key to the young end of the Map's insertion order: the LRU order.
     this.#entries.delete(key)
     this.#entries.set(key, held)
+    held.count('hit')
     return held.entry
   }
 
@@ -100,12 +109,15 @@ export class ResponseStore {
     dependsOn: readonly string[],
     stamp: number | null,
   ): boolean {
+    // What is offered here goes out as the cache's miss, kept or not.
+    const count = cacheAnswerCounter(key)
+    count('miss')
     if (this.#suspended || stamp === null || !this.versions.isFresh(dependsOn, stamp)) return false
     if (entry.bytes > this.maxEntryBytes) return false
     const previous = this.#entries.get(key)
     if (previous) this.#drop(key, previous)
     this.#dropSuperseded(key)
-    this.#entries.set(key, { entry, dependsOn, stamp })
+    this.#entries.set(key, { entry, dependsOn, stamp, count })
     this.#bytes += entry.bytes
     this.#evict()
     return true
@@ -135,6 +147,7 @@ export class ResponseStore {
     this.#superseded.set(key, {
       entry: held.entry,
       until: performance.now() + SUPERSEDED_SERVE_MS,
+      count: held.count,
     })
   }
 
@@ -157,6 +170,7 @@ export class ResponseStore {
       this.#dropSuperseded(key)
       return undefined
     }
+    superseded.count('stale')
     return superseded.entry
   }
 

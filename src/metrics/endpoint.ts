@@ -120,8 +120,10 @@ export function siteMetricsEndpoint(
   const token = settings.METRICS_TOKEN
   if (token === undefined) return null
   return (request, response) => {
-    if (!METRICS_METHODS.includes(request.method ?? '')) return false
+    // Asked of every request: a prefix first, which allocates nothing.
+    if (!request.url?.startsWith(METRICS_PATH)) return false
     if (pathOf(request.url) !== METRICS_PATH) return false
+    if (!METRICS_METHODS.includes(request.method ?? '')) return false
     if (!bearerTokenMatches(request.headers.authorization, token))
       sendAnswer(response, UNAUTHORIZED, everyResponseHeaders)
     else sendMetrics(request, response, everyResponseHeaders)

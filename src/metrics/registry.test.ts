@@ -15,6 +15,7 @@ import { notifiedAtOf, observeChangeFeedLag } from './change-feed'
 import { parseExposition, sampleTotal } from './exposition'
 import { countOutboxAttempt, registerOutboxStats } from './outboxes'
 import { OUTBOX_STATS_TIMEOUT_MS, siteMetrics } from './registry'
+import { startCountingRequests } from './requests'
 import { watchReplicaLag } from './sources'
 
 async function scrape() {
@@ -144,6 +145,54 @@ describe('the response cache', () => {
     expect(sampleTotal(after, 'site_cache_evictions_total')).toBe(evictions + 3)
     expect(sampleTotal(after, 'site_cache_bytes')).toBe(bytes + store.bytes)
     expect(sampleTotal(after, 'site_cache_entries')).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe('the response cache’s answers', () => {
+  it('are counted by surface where the store makes them: miss, hit, stale', async () => {
+    startCountingRequests()
+    const versions = new ContentVersions()
+    versions.setFeedConnected(true)
+    const store = new ResponseStore({ maxBytes: 100_000, maxEntryBytes: 10_000, versions })
+    store.resume()
+    const answers = async () => {
+      const families = await scrape()
+      return Object.fromEntries(
+        ['hit', 'miss', 'stale'].map((result) => [
+          result,
+          sampleTotal(families, 'site_cache_responses_total', { surface: 'twin', result }),
+        ]),
+      )
+    }
+    const before = await answers()
+    const key = '/es/blog/a-post.md'
+    const entry = createEntry(key, 200, { 'content-type': 'text/markdown' }, Buffer.from('#'))
+    store.set(key, entry, [documentKey('posts', 7)], store.stamp())
+    store.get(key)
+    store.get(key)
+    store.get('/es/blog/another-post.md')
+    versions.advance([documentKey('posts', 7)])
+    store.dropStale()
+    expect(store.superseded(key)).toBe(entry)
+    // A site page's key names its representation after a space.
+    const page = '/en/blog/a-post html'
+    store.set(
+      page,
+      createEntry(page, 200, { 'content-type': 'text/html' }, Buffer.from('<p>')),
+      [],
+      store.stamp(),
+    )
+    expect(await answers()).toEqual({
+      hit: before.hit! + 2,
+      miss: before.miss! + 1,
+      stale: before.stale! + 1,
+    })
+    expect(
+      sampleTotal(await scrape(), 'site_cache_responses_total', {
+        surface: 'page',
+        result: 'miss',
+      }),
+    ).toBeGreaterThanOrEqual(1)
   })
 })
 

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { SURFACES } from '@/http/surface'
 
 import {
+  CACHE_RESULT_INDEX,
   CACHE_RESULTS,
   cacheResultIndex,
   REQUEST_DURATION_BUCKETS,
@@ -87,7 +88,7 @@ describe('RequestTally', () => {
     const tally = new RequestTally()
     for (let index = 0; index < 5_000; index += 1) {
       const surface = tally.surfaceIndexOf(`/en/blog/post-${index}?page=${index}`)
-      tally.record(surface, statusClassIndex(200 + (index % 4) * 100, index % 7 !== 0), 0.002, 0)
+      tally.record(surface, statusClassIndex(200 + (index % 4) * 100, index % 7 !== 0), 0.002)
     }
     const series = tally.requestSeries()
     expect(series.every(({ surface }) => surface === 'page')).toBe(true)
@@ -101,7 +102,7 @@ describe('RequestTally', () => {
     const tally = new RequestTally()
     const api = tally.surfaceIndexOf('/api/posts/12')
     const ok = statusClassIndex(200, true)
-    for (const seconds of [0.0001, 0.003, 0.003, 20]) tally.record(api, ok, seconds, -1)
+    for (const seconds of [0.0001, 0.003, 0.003, 20]) tally.record(api, ok, seconds)
     const [series] = tally.requestSeries()
     expect(series).toMatchObject({ surface: 'api', status: '2xx', count: 4 })
     expect(series!.sumSeconds).toBeCloseTo(20.0061)
@@ -118,10 +119,9 @@ describe('RequestTally', () => {
   it('counts what the cache answered per surface, every result shown once one is', () => {
     const tally = new RequestTally()
     const twin = tally.surfaceIndexOf('/en/blog/a-post.md')
-    const ok = statusClassIndex(200, true)
-    tally.record(twin, ok, 0.001, CACHE_RESULTS.indexOf('hit'))
-    tally.record(twin, ok, 0.001, CACHE_RESULTS.indexOf('hit'))
-    tally.record(twin, ok, 0.01, CACHE_RESULTS.indexOf('miss'))
+    tally.countCacheAnswer(twin, CACHE_RESULT_INDEX.hit)
+    tally.countCacheAnswer(twin, CACHE_RESULT_INDEX.hit)
+    tally.countCacheAnswer(twin, CACHE_RESULT_INDEX.miss)
     expect(tally.cacheSeries()).toEqual([
       { surface: 'twin', counts: { hit: 2, miss: 1, stale: 0 } },
     ])

@@ -20,48 +20,53 @@ const SURFACE = Symbol('metrics.surface')
 type CountedResponse = ServerResponse & { [STARTED]?: number; [SURFACE]?: number }
 
 /**
- * Responses counted since the last check (`watchUnended`): those not ended by then (a render under
- * way) are watched for their client leaving first, so that they are counted as aborted.
+ * The response counted last: by the time the next request is counted (or the sweep comes, on an
+ * idle server) its handler has run, so it has ended (a cached answer: the channel counts it) or it
+ * is a render under way, whose client may still leave before the end: it is watched for that.
+ * Every request checks the one before it, so one is all there is to hold.
  */
-let unchecked: ServerResponse[] = []
-let checkScheduled = false
+let lastCounted: ServerResponse | undefined
+/** How often a response left unchecked by an idle server is checked. */
+const SWEEP_MS = 1_000
 
 /**
  * Counts a request and its latency, by surface and status, once its response is done, and, when
  * the response cache answered it, the cache's verdict. Called for every request, cache hits
  * included, so it does next to nothing: without metrics, nothing; with them, it marks the
- * response and the count happens when Node reports it finished (`http.server.response.finish`, a
- * diagnostics channel: no listener per response, about half the cost of one on a hit). A response
- * still unended once the current turn of the event loop is over (a render) is watched for its
- * client leaving before the end: the rare case gets the listener.
+ * response, and the count happens when Node reports it finished (`http.server.response.finish`,
+ * a diagnostics channel: no listener per response, about a third of the cost of one on a hit).
+ * A response not ended by the time the next request comes (a render) gets a `close` listener, so
+ * a client leaving before the end is counted too (as aborted).
  */
 export function countRequest(request: IncomingMessage, response: ServerResponse): void {
   const tally = counting
   if (tally === undefined) return
+  if (lastCounted !== undefined) checkLastCounted()
   const counted = response as CountedResponse
   counted[STARTED] = performance.now()
   // The URL the client asked for: later steps rewrite request.url (a twin, the cache's key).
   counted[SURFACE] = tally.surfaceIndexOf(request.url)
-  unchecked.push(response)
-  if (!checkScheduled) {
-    checkScheduled = true
-    setImmediate(watchUnended)
-  }
+  lastCounted = response
 }
 
-function watchUnended(): void {
-  checkScheduled = false
-  const responses = unchecked
-  unchecked = []
-  for (const response of responses) if (!response.writableEnded) response.once('close', onClose)
+/** The response counted last: one that has ended is the channel's; another is watched. */
+function checkLastCounted(): void {
+  const response = lastCounted!
+  lastCounted = undefined
+  if (response.writableEnded) return
+  // Gone already (an idle server's sweep comes late): its client left before the end.
+  if (response.destroyed) record(response)
+  else response.once('close', onClose)
 }
 
-/** Counts a response done `now`, once: finished (the channel) or closed before it finished. */
+/**
+ * Counts a response done now. Each is counted once: finished (the channel), or closed before it
+ * finished (its listener, or the check that found it gone), never both.
+ */
 function record(response: CountedResponse): void {
   const started = response[STARTED]
-  // Another server of the process (the metrics port), or counted already.
+  // Another server of the process (the metrics port).
   if (started === undefined || counting === undefined) return
-  response[STARTED] = undefined
   counting.recordResponse(response[SURFACE]!, response, (performance.now() - started) / 1000)
 }
 
@@ -165,6 +170,11 @@ function registerRequestFamilies(tally: RequestTally): void {
   )
 }
 
+/** The tally requests are counted into, once metrics are on (the response cache counts into it). */
+export function requestTally(): RequestTally | undefined {
+  return counting
+}
+
 /** Starts counting requests into the process's registry (once). */
 export function startCountingRequests(): void {
   if (counting) return
@@ -173,6 +183,7 @@ export function startCountingRequests(): void {
     registerRequestFamilies(tally)
     return tally
   })
+  setInterval(() => lastCounted && checkLastCounted(), SWEEP_MS).unref()
   // Node publishes every HTTP server's finished responses here, only while someone subscribes.
   subscribe(RESPONSE_FINISHED, (message) =>
     record((message as { response: CountedResponse }).response),
