@@ -6,7 +6,7 @@ import { env } from '@/env'
 import { publicMediaOrEditors, unpublishedMediaOrEditors } from '@/media/access'
 import { MEDIA_LIST_COLUMNS } from '@/media/admin-columns'
 import { IMAGE_SIZES } from '@/media/image-sizes'
-import { COVER_MIN_WIDTH, MEDIA_LIMITS } from '@/media/limits'
+import { MEDIA_LIMITS } from '@/media/limits'
 import { prepareUpload } from '@/media/prepare-upload'
 import { explainRefusedFile } from '@/media/upload-errors'
 
@@ -21,7 +21,12 @@ export const Media: CollectionConfig = {
   admin: {
     defaultColumns: MEDIA_LIST_COLUMNS,
     useAsTitle: 'filename',
-    description: `A cover image must be at least ${COVER_MIN_WIDTH} pixels wide (1600 or more looks sharp everywhere); smaller images are refused as covers.`,
+    // Shown in every picker of media, the rich text's included: the cover's minimum is said by the
+    // cover field itself (src/fields/cover-image.ts), where it applies.
+    description: {
+      en: 'Images, videos and PDFs for posts and case studies. An image in the text is shown at most at its own width, never enlarged, with smaller copies for phones.',
+      es: 'Imágenes, vídeos y PDF para artículos y casos de éxito. Una imagen en el texto se muestra como mucho a su propio ancho, nunca ampliada, con copias más pequeñas para móviles.',
+    },
   },
   access: {
     // Embargo: anonymous callers see only media that a published document uses.

@@ -47,8 +47,11 @@ export const TOO_LARGE_MESSAGE = `Files are limited to ${formatBytes(MEDIA_LIMIT
  */
 export const COVER_MIN_WIDTH: number = IMAGE_SIZES.find((size) => size.name === 'card')!.width
 
-export function coverTooNarrowMessage(width: number): string {
-  return `A cover image must be at least ${COVER_MIN_WIDTH} pixels wide, and this one is ${width}. Choose or upload a larger image.`
+/** Why an image `width` pixels wide cannot be a cover, in the admin language `language`. */
+export function coverTooNarrowMessage(width: number, language?: string): string {
+  return language === 'es'
+    ? `Una imagen de portada debe tener al menos ${COVER_MIN_WIDTH} píxeles de ancho, y esta tiene ${width}. Elige o sube una imagen más grande.`
+    : `A cover image must be at least ${COVER_MIN_WIDTH} pixels wide, and this one is ${width}. Choose or upload a larger image.`
 }
 
 /** An image measured in pixels (an SVG drawing scales to any size). */

@@ -14,6 +14,19 @@ test.describe('the admin is the firm’s, in the editor’s language', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible()
   })
 
+  test('the admin’s tab icon is the site’s icon, and it is served', async ({ page, request }) => {
+    await page.goto(`${base()}/admin/login`)
+    const icons = await page
+      .locator('head link[rel="icon"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!))
+    expect(icons.length).toBeGreaterThan(0)
+    for (const href of icons) {
+      const icon = await request.get(new URL(href, base()).toString())
+      expect(icon.status()).toBe(200)
+      expect(icon.headers()['content-type']).toMatch(/^image\//)
+    }
+  })
+
   test.describe('with a Spanish browser', () => {
     test.use({ locale: 'es-ES' })
 

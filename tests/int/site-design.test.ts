@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { COVER_MIN_WIDTH } from '@/media/limits'
 
+import { as, createAccount } from '../support/accounts'
 import { asAdmin, asAdminJson, baseUrl } from '../support/api'
 import {
   afterTheNewest,
@@ -107,6 +108,51 @@ describe('covers', () => {
     const body = JSON.stringify(await response.json())
     expect(body).toContain(`at least ${COVER_MIN_WIDTH} pixels wide`)
     expect(body).toContain('this one is 640')
+  })
+
+  it('too narrow are refused on a draft save too, so that an author learns it, in their language', async () => {
+    const small = await createImage('Too small for a draft', { width: 600, height: 400 })
+    const author = await createAccount('author')
+    const draft = (language: string) =>
+      as(author, '/api/posts?locale=en&draft=true', {
+        method: 'POST',
+        headers: { 'Accept-Language': language },
+        body: JSON.stringify({
+          _status: 'draft',
+          slug: uniqueSlug('small-draft-cover'),
+          title: 'Small draft cover',
+          coverImage: small.id,
+        }),
+      })
+    const english = await draft('en')
+    expect(english.status).toBe(400)
+    const body = (await english.json()) as {
+      errors: { data?: { errors?: { path: string; message: string }[] } }[]
+    }
+    expect(body.errors[0]?.data?.errors).toEqual([
+      expect.objectContaining({
+        path: 'coverImage',
+        message: expect.stringContaining('this one is 600'),
+      }),
+    ])
+    const spanish = await draft('es')
+    expect(spanish.status).toBe(400)
+    expect(JSON.stringify(await spanish.json())).toContain('y esta tiene 600')
+    // A wide enough cover is saved as a draft as before.
+    const wide = await createImage('Wide enough for a draft', {
+      width: COVER_MIN_WIDTH,
+      height: 400,
+    })
+    const saved = await as(author, '/api/posts?locale=en&draft=true', {
+      method: 'POST',
+      body: JSON.stringify({
+        _status: 'draft',
+        slug: uniqueSlug('wide-draft-cover'),
+        title: 'Wide',
+        coverImage: wide.id,
+      }),
+    })
+    expect(saved.status).toBe(201)
   })
 })
 
