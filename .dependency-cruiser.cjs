@@ -12,6 +12,7 @@ const LAYERS = [
     'media',
     'redirects',
     'webhooks',
+    'audit',
     'collections',
     'globals',
     'fields',

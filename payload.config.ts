@@ -15,12 +15,14 @@ import sharp from 'sharp'
 import { PAYLOAD_LOG_OPTIONS } from '@/lib/logger'
 import { pgPreparingStatements } from '@/lib/prepared-statements'
 import { withProjectAnswers } from '@/lib/payload-answers'
+import { auditLogPlugin } from '@/audit/plugin'
 import { storageInternals } from '@/media/storage-internals'
 import { s3Settings } from '@/media/s3'
 import { pgTracingQueries } from '@/observability/traced-pg'
 import { redirectsPluginConfig } from '@/redirects/collection'
 import { publicSeoGroup, seoPluginConfig } from '@/fields/seo'
 
+import { AUDIENCE_VIEW_PATH } from '@/audience/dashboard'
 import { CaseStudies } from '@/collections/CaseStudies'
 import { Categories } from '@/collections/Categories'
 import { Inquiries } from '@/collections/Inquiries'
@@ -34,6 +36,8 @@ import { outboxEmailAdapter } from '@/inquiries/mail-outbox'
 import { SITE } from '@/site/config'
 import { WebhookEndpoints } from '@/webhooks/collection'
 import { DEFAULT_LOCALE, LOCALE_LABELS, LOCALES } from '@/i18n/locales'
+import { keepAdminFieldLabelsPerLanguage } from '@/i18n/admin-field-labels'
+import { ACCOUNT_PAGES } from '@/collections/Users/account-mail'
 import { QUERY_LIMITS } from '@/content/contract'
 import { MAX_UPLOAD_REQUEST_BYTES, MEDIA_LIMITS, TOO_LARGE_MESSAGE } from '@/media/limits'
 
@@ -54,6 +58,10 @@ function pgOption(): { pg?: typeof pgPreparingStatements } {
 // overridden to ours (package.json `overrides`).
 process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
 
+// Payload caches the admin's translated field labels per collection, not per language: without
+// this, one editor's language reaches every other editor (src/i18n/admin-field-labels.ts).
+keepAdminFieldLabelsPerLanguage()
+
 // Payload's own REST answers get the project's error shape and status rules (src/lib/payload-answers.ts).
 export default buildConfig({
   secret: env.PAYLOAD_SECRET,
@@ -68,7 +76,8 @@ export default buildConfig({
     avatar: 'default',
     meta: {
       titleSuffix: ` – ${SITE.name}`,
-      icons: [{ rel: 'icon', type: 'image/svg+xml', url: '/icon.svg' }],
+      // The site's own icon: Next.js serves the SVG one under a hashed name, the ICO one as is.
+      icons: [{ rel: 'icon', type: 'image/x-icon', url: '/favicon.ico' }],
     },
     components: {
       graphics: {
@@ -81,6 +90,29 @@ export default buildConfig({
         // Webhook endpoints disabled after repeated failures (admins only).
         '/src/components/admin/WebhookDisabledNotice#WebhookDisabledNotice',
       ],
+      // The way to the Audience view (editors and admins), a link of its own.
+      afterDashboard: ['/src/components/admin/AudienceLink#AudienceLink'],
+      views: {
+        // Who reads the site: charts of the audience counts (src/audience/dashboard.ts).
+        audience: {
+          Component: '/src/components/admin/AudienceView#AudienceView',
+          path: AUDIENCE_VIEW_PATH,
+          exact: true,
+        },
+        // The pages a mailed link opens, `{path}/{token}`: an invitation's welcome, a reset
+        // (src/collections/Users/account-mail.ts). Payload serves a custom view to visitors who
+        // are not signed in only when its path has no parameters: the token is the segment after.
+        accountInvitation: {
+          Component: '/src/components/admin/InvitationView#InvitationView',
+          path: ACCOUNT_PAGES.invitation,
+          meta: { title: 'Invitation · Invitación' },
+        },
+        accountPasswordReset: {
+          Component: '/src/components/admin/ResetPasswordView#ResetPasswordView',
+          path: ACCOUNT_PAGES.reset,
+          meta: { title: 'Password · Contraseña' },
+        },
+      },
     },
     // Live preview shows the page in draft mode; /api/preview admits signed-in editors only.
     livePreview: {
@@ -152,6 +184,8 @@ export default buildConfig({
     // After the storage plugin: its bookkeeping fields are read by signed-in users only, and are
     // no list columns for editors.
     storageInternals,
+    // Last: the audit log (src/audit/) hooks into collections the plugins above made, too.
+    auditLogPlugin,
   ],
   defaultDepth: QUERY_LIMITS.depthDefault,
   maxDepth: QUERY_LIMITS.depthMax,

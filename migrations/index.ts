@@ -19,6 +19,9 @@ import * as migration_20261125_160000_translation_title_indexes from './20261125
 import * as migration_20261128_100000_webhooks from './20261128_100000_webhooks'
 import * as migration_20261128_110000_change_feed_times from './20261128_110000_change_feed_times'
 import * as migration_20261128_120000_audience_counts from './20261128_120000_audience_counts'
+import * as migration_20261128_130000_agent_access from './20261128_130000_agent_access'
+import * as migration_20261128_140000_inquiry_source from './20261128_140000_inquiry_source'
+import * as migration_20261128_150000_audit_log from './20261128_150000_audit_log'
 
 export const migrations = [
   {
@@ -125,5 +128,20 @@ export const migrations = [
     up: migration_20261128_120000_audience_counts.up,
     down: migration_20261128_120000_audience_counts.down,
     name: '20261128_120000_audience_counts',
+  },
+  {
+    up: migration_20261128_130000_agent_access.up,
+    down: migration_20261128_130000_agent_access.down,
+    name: '20261128_130000_agent_access',
+  },
+  {
+    up: migration_20261128_140000_inquiry_source.up,
+    down: migration_20261128_140000_inquiry_source.down,
+    name: '20261128_140000_inquiry_source',
+  },
+  {
+    up: migration_20261128_150000_audit_log.up,
+    down: migration_20261128_150000_audit_log.down,
+    name: '20261128_150000_audit_log',
   },
 ]

@@ -278,6 +278,8 @@ const schema = z.object({
   AUDIENCE_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Days of counts kept; older days are deleted. */
   AUDIENCE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_660).default(400),
+  /** Days the audit log keeps an entry (src/audit/: sign-ins with client addresses included). */
+  AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_660).default(365),
   /**
    * More agents to recognise by their User-Agent token, or another channel for a known one:
    * `Name=channel,...` (channels: search-crawler, ai-crawler, ai-assistant, other-bot).

@@ -12,6 +12,9 @@ export async function register(): Promise<void> {
   // webhooks (src/webhooks/).
   mail.kick()
   webhooks.kick()
+  // The audit log's entries past their retention, deleted at start and hourly (src/audit/).
+  const { auditLogPruning } = await import('@/audit/pruning')
+  auditLogPruning()
   // The content API's anonymous reads and the documents' twins, answered by the project's server
   // without Next's routing.
   const [{ registerContentReads }, { registerDocumentTwins }] = await Promise.all([

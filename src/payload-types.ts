@@ -77,6 +77,7 @@ export interface Config {
     exports: Export;
     imports: Import;
     redirects: Redirect;
+    'audit-log': AuditLog;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -95,6 +96,7 @@ export interface Config {
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
+    'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -111,6 +113,7 @@ export interface Config {
     navigation: Navigation;
     'contact-page': ContactPage;
     'privacy-page': PrivacyPage;
+    'agent-access': AgentAccess;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
@@ -118,6 +121,7 @@ export interface Config {
     navigation: NavigationSelect<false> | NavigationSelect<true>;
     'contact-page': ContactPageSelect<false> | ContactPageSelect<true>;
     'privacy-page': PrivacyPageSelect<false> | PrivacyPageSelect<true>;
+    'agent-access': AgentAccessSelect<false> | AgentAccessSelect<true>;
   };
   locale: 'en' | 'es';
   widgets: {
@@ -219,7 +223,7 @@ export interface Post {
   _status?: ('draft' | 'published') | null;
 }
 /**
- * A cover image must be at least 800 pixels wide (1600 or more looks sharp everywhere); smaller images are refused as covers.
+ * Images, videos and PDFs for posts and case studies. An image in the text is shown at most at its own width, never enlarged, with smaller copies for phones.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "media".
@@ -420,17 +424,12 @@ export interface CaseStudy {
  */
 export interface Inquiry {
   id: number;
-  name: string;
-  email: string;
-  message: string;
+  name?: string | null;
+  email?: string | null;
+  message?: string | null;
   phone?: string | null;
   service?: string | null;
   locale: 'en' | 'es';
-  channel: 'http' | 'mcp' | 'form';
-  /**
-   * Keyed hash of the sender’s network; no address is stored.
-   */
-  clientHash?: string | null;
   /**
    * Where this inquiry stands in the inbox.
    */
@@ -439,6 +438,27 @@ export interface Inquiry {
    * Internal: for the team only, never sent to the sender.
    */
   note?: string | null;
+  channel: 'http' | 'mcp' | 'form';
+  /**
+   * Keyed hash of the sender’s network; no address is stored.
+   */
+  clientHash?: string | null;
+  /**
+   * How it arrived (API, MCP and its tool, or the form), the client, the page and the site the visitor came from, as the request claimed them: nothing is verified.
+   */
+  source?: string | null;
+  /**
+   * The agent or program (its User-Agent, or its MCP client name).
+   */
+  sourceClient?: string | null;
+  /**
+   * The page of this site the form was sent from.
+   */
+  sourcePage?: string | null;
+  /**
+   * The other site the visitor came to the form from (its host).
+   */
+  sourceSite?: string | null;
   /**
    * Set back to "queued" to send a failed inquiry again.
    */
@@ -591,6 +611,54 @@ export interface Redirect {
    * Renamed document: made when a published post or case study changed its slug.
    */
   source?: ('rename' | 'editor') | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Who did what: sign-ins (with the client address), publishing, deletions, redirects, accounts and API keys, and the inquiry inbox. Entries cannot be changed or deleted; they are removed after the retention period. Filter by action, account or date.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "audit-log".
+ */
+export interface AuditLog {
+  id: number;
+  action:
+    | 'auth.sign_in'
+    | 'auth.sign_in_failed'
+    | 'document.publish'
+    | 'document.unpublish'
+    | 'document.restore'
+    | 'document.delete'
+    | 'settings.publish'
+    | 'settings.restore'
+    | 'redirect.create'
+    | 'redirect.update'
+    | 'redirect.delete'
+    | 'user.create'
+    | 'user.role_change'
+    | 'user.delete'
+    | 'user.api_key_create'
+    | 'user.api_key_revoke'
+    | 'inquiry.status_change'
+    | 'inquiry.delete'
+    | 'inquiry.export';
+  actorType: 'user' | 'system' | 'anonymous';
+  actorEmail?: string | null;
+  actorId?: number | null;
+  target: string;
+  targetId?: string | null;
+  targetTitle?: string | null;
+  locale?: ('en' | 'es') | null;
+  clientAddress?: string | null;
+  detail?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -933,10 +1001,14 @@ export interface InquiriesSelect<T extends boolean = true> {
   phone?: T;
   service?: T;
   locale?: T;
-  channel?: T;
-  clientHash?: T;
   status?: T;
   note?: T;
+  channel?: T;
+  clientHash?: T;
+  source?: T;
+  sourceClient?: T;
+  sourcePage?: T;
+  sourceSite?: T;
   deliveryStatus?: T;
   attempts?: T;
   lastError?: T;
@@ -1060,6 +1132,24 @@ export interface RedirectsSelect<T extends boolean = true> {
   from?: T;
   to?: T;
   source?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "audit-log_select".
+ */
+export interface AuditLogSelect<T extends boolean = true> {
+  action?: T;
+  actorType?: T;
+  actorEmail?: T;
+  actorId?: T;
+  target?: T;
+  targetId?: T;
+  targetTitle?: T;
+  locale?: T;
+  clientAddress?: T;
+  detail?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1301,6 +1391,50 @@ export interface PrivacyPage {
   createdAt?: string | null;
 }
 /**
+ * What search engines and AI systems may do with the site’s content. Stated in robots.txt (Content-Signal and Content-Usage), in the Content-Usage header of pages, twins, llms.txt and media, in llms.txt and in the MCP server card. A refusal is a statement crawlers are asked to respect; only “Refuse requests” turns a crawler away (403).
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "agent-access".
+ */
+export interface AgentAccess {
+  id: number;
+  /**
+   * For every crawler and agent, unless an override below says otherwise.
+   */
+  allow?: {
+    /**
+     * Search engines may index the pages and show them in results that link here.
+     */
+    search?: boolean | null;
+    /**
+     * AI assistants may read the content to answer a person’s question (grounding, RAG).
+     */
+    aiInput?: boolean | null;
+    /**
+     * The content may be used to train or fine-tune AI models.
+     */
+    aiTrain?: boolean | null;
+  };
+  /**
+   * A named crawler (as the Audience table names it: GPTBot, ClaudeBot, Googlebot…) gets its own robots.txt group. Crawling is disallowed only when its override refuses everything it does, or refuses its requests.
+   */
+  crawlers?:
+    | {
+        agent: string;
+        search: 'inherit' | 'allow' | 'refuse';
+        aiInput: 'inherit' | 'allow' | 'refuse';
+        aiTrain: 'inherit' | 'allow' | 'refuse';
+        /**
+         * Its requests, as its User-Agent names it, are answered 403 before any page is read.
+         */
+        refuseRequests?: boolean | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings_select".
  */
@@ -1410,6 +1544,32 @@ export interface PrivacyPageSelect<T extends boolean = true> {
   title?: T;
   body?: T;
   _status?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "agent-access_select".
+ */
+export interface AgentAccessSelect<T extends boolean = true> {
+  allow?:
+    | T
+    | {
+        search?: T;
+        aiInput?: T;
+        aiTrain?: T;
+      };
+  crawlers?:
+    | T
+    | {
+        agent?: T;
+        search?: T;
+        aiInput?: T;
+        aiTrain?: T;
+        refuseRequests?: T;
+        id?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

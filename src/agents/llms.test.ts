@@ -13,6 +13,23 @@ const postEs = { ...post, title: 'Un artículo', excerpt: 'Lo que dice.' }
 const study = doc({ id: 2, slug: 'a-study', title: 'A study' })
 const content = site({ posts: { en: [post], es: [postEs] }, 'case-studies': { en: [study] } })
 
+describe('llmsTxt with the agent access policy', () => {
+  const agentAccess = {
+    policy: 'The site allows search indexing; it refuses AI training.',
+    robotsTxt: `${SITE_URL}/robots.txt`,
+  }
+  const lines = llmsTxt(content, SITE_URL, undefined, agentAccess).split('\n')
+
+  it('states it first, in a section of its own linking robots.txt', () => {
+    const headings = lines.filter((line) => line.startsWith('## '))
+    expect(headings[0]).toBe('## Agent access')
+    const at = lines.indexOf('## Agent access')
+    expect(lines[at + 2]).toBe(
+      `- [robots.txt](${SITE_URL}/robots.txt): The site allows search indexing; it refuses AI training.`,
+    )
+  })
+})
+
 describe('llmsTxt', () => {
   const text = llmsTxt(content, SITE_URL)
   const lines = text.split('\n')

@@ -40,15 +40,18 @@ const link = (siteUrl: string, title: string, path: string, note: string, endpoi
 
 /**
  * `/llms.txt` as llmstxt.org describes it: the site's name as `#`, a `>` summary, a paragraph of
- * details, then `##` sections of `- [title](url): note` links. Every published post and case
- * study in both languages links to its markdown twin; the API, the MCP server and the agent
- * skills follow; the `## Optional` section holds what an agent can skip.
+ * details, then `##` sections of `- [title](url): note` links. The agent access policy comes
+ * first (what the site allows, linking robots.txt); every published post and case study in both
+ * languages links to its markdown twin; the API, the MCP server and the agent skills follow; the
+ * `## Optional` section holds what an agent can skip.
  */
 export function llmsTxt(
   site: PublishedView,
   siteUrl: string,
   /** How many each section's list holds in all (default: the documents `site` holds). */
   totals?: Readonly<Record<PageCollection, Readonly<Record<Locale, number>>>>,
+  /** The agent access policy in words and its robots.txt (policy-statements.ts): a section. */
+  agentAccess?: { policy: string; robotsTxt: string },
 ): string {
   const sections: string[] = [
     `# ${site.settings.en.siteName}`,
@@ -65,6 +68,14 @@ export function llmsTxt(
       `${postEndpoint(siteUrl, AGENT_PATHS.inquiries)}.`,
     ].join('\n'),
   ]
+
+  // What the site allows search engines and AI systems to do with it, before anything to read.
+  if (agentAccess) {
+    sections.push(
+      '## Agent access',
+      `- ${markdownLink('robots.txt', agentAccess.robotsTxt)}: ${escapeInline(agentAccess.policy)}`,
+    )
+  }
 
   for (const collection of PAGE_COLLECTIONS) {
     for (const locale of LOCALES) {

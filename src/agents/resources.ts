@@ -25,6 +25,7 @@ import type { PageCollection } from '@/site/routes'
 import { emptyView, PAGE_COLLECTIONS, type PublishedView } from '@/site/view'
 
 import { LLMS_SECTION_MAX, llmsFullHeader, llmsFullPart, llmsTxt } from './llms'
+import { agentAccessStatement } from './policy-statements'
 import { openApiDocument } from './openapi'
 import { SCHEMA_FEED_READS, schemaFeedPart } from './schema-feed'
 import { findSkill, skillMarkdown, skillsIndex } from './skills'
@@ -70,7 +71,8 @@ export async function loadLlmsTxt(): Promise<TextResource> {
     settings: await publishedSettings(),
   }
   const totals = perSection((collection, locale) => find(collection, locale).totalDocs)
-  return { body: llmsTxt(view, env.SITE_URL, totals), contentType: TEXT }
+  const agentAccess = await agentAccessStatement(env.SITE_URL)
+  return { body: llmsTxt(view, env.SITE_URL, totals, agentAccess), contentType: TEXT }
 }
 
 type Part = (

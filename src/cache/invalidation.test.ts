@@ -48,6 +48,11 @@ describe('changeOfNotification', () => {
     expect(changeOfNotification('{"table":"media","ids":[5]}')).toEqual(['media'])
     for (const table of ['home_locales', 'navigation_header_links', 'site_settings'])
       expect(changeOfNotification(`{"table":"${table}","ids":[1]}`), table).toEqual(['settings'])
+    // The agent access policy has a key of its own: pages, robots.txt and media depend on it.
+    for (const table of ['agent_access', 'agent_access_crawlers'])
+      expect(changeOfNotification(`{"table":"${table}","ids":[1]}`), table).toEqual([
+        'agent-access',
+      ])
   })
 
   it('takes a table without ids (a TRUNCATE, too many rows, an older trigger) as all its documents', () => {

@@ -1,9 +1,11 @@
 import pg from 'pg'
 
+import { AGENT_ACCESS_TABLES } from '@/globals/agent-access-schema'
 import { SETTINGS_TABLES } from '@/globals/tables'
 import { observeChangeFeedLag } from '@/metrics/change-feed'
 
 import {
+  AGENT_ACCESS_KEY,
   CATEGORIES_KEY,
   categoryKey,
   categoryOrderKey,
@@ -33,7 +35,11 @@ export { CONTENT_CHANNEL }
  */
 const TABLE_SUBJECTS: Record<
   string,
-  { collection: string } | typeof CATEGORIES_KEY | typeof MEDIA_KEY | typeof SETTINGS_KEY
+  | { collection: string }
+  | typeof CATEGORIES_KEY
+  | typeof MEDIA_KEY
+  | typeof SETTINGS_KEY
+  | typeof AGENT_ACCESS_KEY
 > = {
   posts: { collection: 'posts' },
   posts_locales: { collection: 'posts' },
@@ -47,6 +53,8 @@ const TABLE_SUBJECTS: Record<
   media: MEDIA_KEY,
   media_locales: MEDIA_KEY,
   ...Object.fromEntries(SETTINGS_TABLES.map((table) => [table, SETTINGS_KEY])),
+  // The agent access policy: a key of its own, which every surface stating it depends on.
+  ...Object.fromEntries(AGENT_ACCESS_TABLES.map((table) => [table, AGENT_ACCESS_KEY])),
 }
 
 /** A table name alone (the payload before rows were named, or a TRUNCATE), or `{ table, ids }`. */

@@ -201,11 +201,14 @@ describe('isContentWrite', () => {
 describe('cache target dependencies', () => {
   const dependsOn = (url: string, accept?: string) =>
     cacheTargetOf('GET', url, accept ? { accept } : {})?.dependsOn
-  const everything = ['list:posts', 'list:case-studies', 'categories', 'media', 'settings']
+  // Every site page, twin, feed and file for agents, and robots.txt, states the agent access
+  // policy (its head, or robots.txt's body): the policy's key comes last in each.
+  const policy = 'agent-access'
+  const everything = ['list:posts', 'list:case-studies', 'categories', 'media', 'settings', policy]
 
   it('name what a page and its twin show, the site settings on every one', () => {
-    const posts = ['list:posts', 'categories', 'media', 'settings']
-    const caseStudies = ['list:case-studies', 'categories', 'media', 'settings']
+    const posts = ['list:posts', 'categories', 'media', 'settings', policy]
+    const caseStudies = ['list:case-studies', 'categories', 'media', 'settings', policy]
     for (const url of ['/en/blog', '/en/blog?page=2', '/es/blog/a-post', '/es/blog/a-post.md'])
       expect(dependsOn(url), url).toEqual(posts)
     expect(dependsOn('/en/blog/a-post', 'text/markdown')).toEqual(posts)
@@ -214,12 +217,13 @@ describe('cache target dependencies', () => {
     expect(dependsOn('/en')).toEqual(everything)
     expect(dependsOn('/en.md')).toEqual(everything)
     for (const url of ['/en/contact', '/es/contact.md', '/index.md'])
-      expect(dependsOn(url), url).toEqual(['settings'])
+      expect(dependsOn(url), url).toEqual(['settings', policy])
   })
 
   it('let a document’s page and twin, the home page and the blog narrow them to what their render reports showing', () => {
     const reportedBase = (url: string) => cacheTargetOf('GET', url, {})?.reportedBase
     const base = ['settings', 'media', 'category:*', 'document:posts:*', 'document:case-studies:*']
+    const stating = [...base, policy]
     for (const url of [
       '/es/blog/a-post',
       '/es/blog/a-post.md',
@@ -227,14 +231,14 @@ describe('cache target dependencies', () => {
       '/en/blog',
       '/es/blog?page=3',
     ])
-      expect(reportedBase(url), url).toEqual(base)
+      expect(reportedBase(url), url).toEqual(stating)
     // The proof section's case studies are the newest featured: any case study may change them.
-    expect(reportedBase('/es')).toEqual([...base, 'list:case-studies'])
+    expect(reportedBase('/es')).toEqual([...base, 'list:case-studies', policy])
     for (const url of ['/en/blog/category/x', '/en/case-studies', '/en/contact', '/llms.txt'])
       expect(reportedBase(url), url).toBeUndefined()
   })
 
-  it('name everything published for feeds, llms.txt and the sitemap, nothing for static files', () => {
+  it('name everything published for feeds, llms.txt and the sitemap, only the policy for static files', () => {
     for (const url of [
       '/llms.txt',
       '/llms-full.txt',
@@ -243,8 +247,13 @@ describe('cache target dependencies', () => {
       '/es/feed.xml',
     ])
       expect(dependsOn(url), url).toEqual(everything)
-    for (const url of ['/robots.txt', '/openapi.json', '/.well-known/agent-skills/index.json'])
-      expect(dependsOn(url), url).toEqual([])
+    for (const url of [
+      '/robots.txt',
+      '/openapi.json',
+      '/.well-known/agent-skills/index.json',
+      '/.well-known/mcp/server-card.json',
+    ])
+      expect(dependsOn(url), url).toEqual([policy])
   })
 
   it('name one document or the list in the content API, with what populated relations bring', () => {
@@ -281,7 +290,7 @@ describe('contentWriteChange', () => {
       expect(contentWriteChange(url), url).toEqual(['document:posts:*', 'list:posts'])
     expect(contentWriteChange('/api/categories/3')).toEqual(['categories', 'category:*'])
     expect(contentWriteChange('/api/media?depth=0')).toEqual(['media'])
-    expect(contentWriteChange('/api/globals/home')).toEqual(['settings'])
+    expect(contentWriteChange('/api/globals/home')).toEqual(['settings', 'agent-access'])
   })
 })
 

@@ -17,8 +17,9 @@ import {
   surfaceOfKind,
 } from '@/http/cache-control'
 import { preferredEncoding, prefersMarkdown } from '@/http/negotiation'
-import { classifyPath, type AgentFile } from '@/http/path-kind'
+import { classifyPath, type AgentFile, type PathKind } from '@/http/path-kind'
 import {
+  AGENT_ACCESS_KEY,
   CATEGORIES_KEY,
   documentKey,
   everyDocumentKey,
@@ -108,8 +109,8 @@ export function isContentWrite(method: string | undefined, url: string | undefin
  * What a successful content write (`isContentWrite`) changed, as far as its URL tells: one
  * document (`PATCH`/`DELETE /api/posts/12`), or every document of the collection (a create, a
  * bulk write, a restored version: ids the URL does not name); the categories; the media; the
- * site settings (a global: a saved draft advances them too, which only costs a render). The
- * change notification that follows names the rows.
+ * site settings and the agent access policy (a global: a saved draft advances them too, which
+ * only costs a render). The change notification that follows names the rows.
  */
 export function contentWriteChange(url: string | undefined): ContentChange {
   const written = writtenContent(url)
@@ -121,7 +122,7 @@ export function contentWriteChange(url: string | undefined): ContentChange {
     return [everyDocumentKey(collection), listKey(collection)]
   if (collection === 'categories') return [CATEGORIES_KEY, EVERY_CATEGORY_KEY]
   if (collection === 'media') return [MEDIA_KEY]
-  if (collection === 'globals') return [SETTINGS_KEY]
+  if (collection === 'globals') return [SETTINGS_KEY, AGENT_ACCESS_KEY]
   return EVERYTHING
 }
 
@@ -324,6 +325,41 @@ function canonicalQueryOf(
 } | null {
   const kind = classifyPath(path)
   if (!CACHING_POLICY[surfaceOfKind(kind)].stored) return null
+  // Everything kept here but the content API states the agent access policy: robots.txt in its
+  // body, the rest in their heads (src/agents/usage-headers.ts).
+  if (kind.kind === 'api') return canonicalApiQuery(kind, params)
+  const shape = canonicalSiteQuery(kind, path, params)
+  return shape && statingAgentAccess(shape)
+}
+
+/** `shape` depending on the agent access policy too (besides what its URL or render shows). */
+function statingAgentAccess<
+  Shape extends { dependsOn: readonly string[]; reportedBase?: readonly string[] },
+>(shape: Shape): Shape {
+  return {
+    ...shape,
+    dependsOn: [...shape.dependsOn, AGENT_ACCESS_KEY],
+    ...(shape.reportedBase ? { reportedBase: [...shape.reportedBase, AGENT_ACCESS_KEY] } : {}),
+  }
+}
+
+/** The content API's canonical query: a document's id is never empty. */
+function canonicalApiQuery(kind: Extract<PathKind, { kind: 'api' }>, params: URLSearchParams) {
+  if (kind.id === '') return null
+  return canonicalContentQuery(kind.resource as PublicCollection, kind.id, params)
+}
+
+/** The canonical query of a site page or twin, a feed, a file for agents or robots.txt. */
+function canonicalSiteQuery(
+  kind: PathKind,
+  path: string,
+  params: URLSearchParams,
+): {
+  query: string
+  negotiated: boolean
+  dependsOn: readonly string[]
+  reportedBase?: readonly string[]
+} | null {
   // Agents' files and feeds: one representation each, whatever the query says.
   if (kind.kind === 'agent-file' || kind.kind === 'feed' || kind.kind === 'robots') {
     const dependsOn =
@@ -331,11 +367,6 @@ function canonicalQueryOf(
         ? PUBLISHED_CONTENT_KEYS
         : NO_CONTENT
     return { query: '', negotiated: false, dependsOn }
-  }
-  // The content API, the only part of the API kept: a document's id is never empty.
-  if (kind.kind === 'api') {
-    if (kind.id === '') return null
-    return canonicalContentQuery(kind.resource as PublicCollection, kind.id, params)
   }
   // A page under a locale, or the twin of one or of `/` (`/` itself is the redirect to a
   // language). The API reference and the twin route's own paths are not kept.

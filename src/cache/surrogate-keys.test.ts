@@ -8,6 +8,7 @@ import {
   PUBLISHED_CACHE_CONTROL,
 } from '@/http/cache-control'
 import {
+  AGENT_ACCESS_KEY,
   CATEGORIES_KEY,
   categoryKey,
   categoryOrderKey,
@@ -62,6 +63,7 @@ const EVERY_KIND_OF_KEY = [
   CATEGORIES_KEY,
   MEDIA_KEY,
   SETTINGS_KEY,
+  AGENT_ACCESS_KEY,
 ]
 
 describe('encodeSurrogateKey', () => {
@@ -120,6 +122,8 @@ describe('surrogate keys mean what content versions mean', () => {
     [SETTINGS_KEY, MEDIA_KEY, EVERY_CATEGORY_KEY, documentKey('posts', 12), categoryKey(4)],
     [orderKey('posts'), documentKey('posts', 7), categoryOrderKey('posts', 4)],
     [listKey('case-studies'), CATEGORIES_KEY, MEDIA_KEY, SETTINGS_KEY],
+    [MEDIA_KEY, AGENT_ACCESS_KEY],
+    [AGENT_ACCESS_KEY],
   ]
   const CHANGES: readonly ContentChange[] = [
     EVERYTHING,
@@ -131,6 +135,7 @@ describe('surrogate keys mean what content versions mean', () => {
     changeOfNotification('media'),
     changeOfNotification('{"table":"case_studies","ids":[3]}'),
     [SETTINGS_KEY],
+    changeOfNotification('{"table":"agent_access_crawlers","ids":[1]}'),
   ]
 
   it('purges a response by a change exactly when the change makes it stale', () => {
@@ -197,8 +202,8 @@ describe('withSurrogateKeys', () => {
 
   it('writes the same keys in both headers, space- and comma-separated', () => {
     const head = withSurrogateKeys(published, factsFor('/en/contact'))
-    expect(head.headers[SURROGATE_KEY_HEADER]).toBe('all settings')
-    expect(head.headers[CACHE_TAG_HEADER]).toBe('all,settings')
+    expect(head.headers[SURROGATE_KEY_HEADER]).toBe('all settings agent-access')
+    expect(head.headers[CACHE_TAG_HEADER]).toBe('all,settings,agent-access')
     expect(head.headers['cache-control']).toBe(PUBLISHED_CACHE_CONTROL)
   })
 
@@ -227,13 +232,15 @@ describe('withSurrogateKeys', () => {
     const categories = withSurrogateKeys(published, factsFor('/api/categories'))
     expect(keysOf(categories)).toEqual(['all', encodeSurrogateKey(CATEGORIES_KEY)])
     const file = { status: 200, headers: { 'cache-control': MEDIA_FILE_CACHE_CONTROL.public } }
+    // Media files state the agent access policy in their head (Content-Usage).
     expect(keysOf(withSurrogateKeys(file, factsFor('/api/media/file/a.png')))).toEqual([
       'all',
       'media',
+      'agent-access',
     ])
-    // A page query the cache does not parse: everything published.
+    // A page query the cache does not parse: everything published, and the policy it states.
     const unparsed = withSurrogateKeys(published, factsFor('/en/blog?page=x'))
-    expect(keysOf(unparsed)).toEqual(surrogateKeysOf(PUBLISHED_CONTENT_KEYS))
+    expect(keysOf(unparsed)).toEqual(surrogateKeysOf([...PUBLISHED_CONTENT_KEYS, 'agent-access']))
   })
 
   it('gives no keys to what no shared cache may keep, and drops any set elsewhere', () => {
@@ -279,7 +286,10 @@ describe('withSurrogateKeys', () => {
       expect.objectContaining({ 'cache-control': NEVER_STORED }),
     )
     // What shows no content is current whatever the reads.
-    const robots = { status: 200, headers: { 'cache-control': 'public, max-age=3600' } }
+    const icon = { status: 200, headers: { 'cache-control': 'public, max-age=3600' } }
+    const iconFacts = sharedCacheFactsOf('GET', '/icon.svg', {}, 'other', () => undefined, behind)
+    expect(withSurrogateKeys(icon, iconFacts).headers[SURROGATE_KEY_HEADER]).toBe('all')
+    // robots.txt states the agent access policy: behind the feed, it is not shared either.
     const robotsFacts = sharedCacheFactsOf(
       'GET',
       '/robots.txt',
@@ -288,7 +298,7 @@ describe('withSurrogateKeys', () => {
       () => undefined,
       behind,
     )
-    expect(withSurrogateKeys(robots, robotsFacts).headers[SURROGATE_KEY_HEADER]).toBe('all')
+    expect(withSurrogateKeys(icon, robotsFacts).headers['cache-control']).toBe(NEVER_STORED)
     // A render begun after the change is shared again.
     versions.advance(EVERYTHING)
     expect(withSurrogateKeys(published, facts).headers['cache-control']).toBe(NEVER_STORED)

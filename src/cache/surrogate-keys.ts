@@ -8,6 +8,7 @@ import {
 } from '@/http/cache-control'
 import { copyHeaders, type ResponseHead } from '@/http/response-head'
 import {
+  AGENT_ACCESS_KEY,
   CATEGORIES_KEY,
   contentVersions,
   EVERYTHING,
@@ -133,17 +134,24 @@ export function dependenciesOf(
 /**
  * What the answer of a surface the response cache does not key depends on, when a shared cache
  * may keep it: the categories API on the categories, media files on the media (an embargo is a
- * change of the media), and what shows no published content on nothing. Any other surface (a
- * page or API answer whose query the cache does not parse) on everything published: every
- * change advances one of those keys.
+ * change of the media; and, as robots.txt, on the agent access policy they state), and what
+ * shows no published content on nothing. Any other surface (a page or API answer whose query the
+ * cache does not parse) on everything published and the policy: every change advances one of
+ * those keys.
  */
 const UNKEYED_SURFACE_DEPENDENCIES: Partial<Record<Surface, readonly string[]>> = {
   categories: [CATEGORIES_KEY],
-  'media-files': [MEDIA_KEY],
+  'media-files': [MEDIA_KEY, AGENT_ACCESS_KEY],
   'build-files': [],
-  robots: [],
+  robots: [AGENT_ACCESS_KEY],
   other: [],
 }
+
+/**
+ * What any other unkeyed answer depends on: everything published, and the agent access policy,
+ * which a page's head states (src/agents/usage-headers.ts).
+ */
+const UNKEYED_DEPENDENCIES: readonly string[] = [...PUBLISHED_CONTENT_KEYS, AGENT_ACCESS_KEY]
 
 /** What the `shared-cache-keys` step needs to know about a request. */
 export interface SharedCacheFacts {
@@ -173,7 +181,7 @@ export function sharedCacheFactsOf(
     (method === 'GET' || method === 'HEAD') && !isPersonalRequest(headers) && !altersRender(headers)
   const target = keyable
     ? (cacheTargetOf(method, url, headers) ?? {
-        dependsOn: UNKEYED_SURFACE_DEPENDENCIES[surface] ?? PUBLISHED_CONTENT_KEYS,
+        dependsOn: UNKEYED_SURFACE_DEPENDENCIES[surface] ?? UNKEYED_DEPENDENCIES,
       })
     : null
   return { target, shown, stamp: versions.stamp(), versions }

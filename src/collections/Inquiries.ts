@@ -2,7 +2,8 @@ import type { CollectionConfig, Field, FieldAccess } from 'payload'
 
 import { adminsOnly } from '@/access/admins'
 import { editorsOrAdmins, isEditor } from '@/access/roles'
-import { LOCALES } from '@/i18n/locales'
+import { bothLanguages } from '@/i18n/inquiry-admin'
+import { LOCALE_LABELS, LOCALES } from '@/i18n/locales'
 import { inquiryFieldValidator } from '@/inquiries/schema'
 import { announceInquiry } from '@/webhooks/hooks'
 
@@ -28,6 +29,20 @@ function received<T extends Field>(field: T): T {
 }
 
 /**
+ * A field the summary at the top shows (src/components/admin/InquirySummary.tsx): not shown a
+ * second time in the form, but still in its data, which the summary reads, and still a column and
+ * a filter of the list (which `hidden` would take away). Shown, and so validated, when the inquiry
+ * service creates an inquiry; editors never create one.
+ */
+function inSummary<T extends Field>(field: T): T {
+  const admin = 'admin' in field ? field.admin : undefined
+  return {
+    ...field,
+    admin: { ...admin, condition: (_data, _siblingData, { operation }) => operation === 'create' },
+  } as T
+}
+
+/**
  * Inquiries as received, and the state of their delivery by mail (the durable outbox that
  * src/inquiries/delivery.ts works through). Private: editors read them in the admin; only the
  * inquiry service creates them.
@@ -36,7 +51,7 @@ export const Inquiries: CollectionConfig = {
   slug: 'inquiries',
   admin: {
     useAsTitle: 'email',
-    defaultColumns: ['name', 'email', 'status', 'service', 'deliveryStatus', 'createdAt'],
+    defaultColumns: ['name', 'email', 'status', 'service', 'source', 'deliveryStatus', 'createdAt'],
     // The list's search box looks in these (and the Filters menu filters on any field, status too).
     listSearchableFields: ['name', 'email', 'message'],
     description:
@@ -57,50 +72,62 @@ export const Inquiries: CollectionConfig = {
   },
   defaultSort: '-createdAt',
   fields: [
+    // First, for whoever answers: the sender, the message and a reply by mail.
+    {
+      name: 'summary',
+      type: 'ui',
+      admin: {
+        components: { Field: '/src/components/admin/InquirySummary#InquirySummary' },
+        disableListColumn: true,
+      },
+    },
     // What the sender wrote is validated by one rule, the inquiry schema's (src/inquiries/schema.ts),
     // here too: Payload's own validators (its email pattern, lengths in UTF-16 units) would refuse
     // some inquiries the contract accepts, and a refusal at this point could only be a 5xx.
-    received({
-      name: 'name',
-      type: 'text',
-      required: true,
-      validate: inquiryFieldValidator('name'),
-    }),
-    received({
-      name: 'email',
-      type: 'email',
-      required: true,
-      validate: inquiryFieldValidator('email'),
-    }),
-    received({
-      name: 'message',
-      type: 'textarea',
-      required: true,
-      validate: inquiryFieldValidator('message'),
-    }),
-    received({ name: 'phone', type: 'text', validate: inquiryFieldValidator('phone') }),
-    received({ name: 'service', type: 'text', validate: inquiryFieldValidator('service') }),
+    inSummary(
+      received({
+        name: 'name',
+        type: 'text',
+        required: true,
+        validate: inquiryFieldValidator('name'),
+      }),
+    ),
+    inSummary(
+      received({
+        name: 'email',
+        type: 'email',
+        required: true,
+        validate: inquiryFieldValidator('email'),
+      }),
+    ),
+    inSummary(
+      received({
+        name: 'message',
+        type: 'textarea',
+        required: true,
+        validate: inquiryFieldValidator('message'),
+      }),
+    ),
+    inSummary(received({ name: 'phone', type: 'text', validate: inquiryFieldValidator('phone') })),
+    inSummary(
+      received({
+        name: 'service',
+        type: 'text',
+        validate: inquiryFieldValidator('service'),
+        // The list shows the contact form's label for it.
+        admin: {
+          components: { Cell: '/src/components/admin/InquiryServiceCell#InquiryServiceCell' },
+        },
+      }),
+    ),
     received({
       name: 'locale',
       type: 'select',
       required: true,
-      options: LOCALES.map((value) => ({ label: value, value })),
+      options: LOCALES.map((value) => ({ label: LOCALE_LABELS[value], value })),
       validate: inquiryFieldValidator('locale'),
-    }),
-    received({
-      name: 'channel',
-      type: 'select',
-      required: true,
-      options: INQUIRY_CHANNELS.map((value) => ({ label: value, value })),
+      label: bothLanguages((text) => text.senderLanguage),
       admin: { position: 'sidebar' },
-    }),
-    received({
-      name: 'clientHash',
-      type: 'text',
-      admin: {
-        position: 'sidebar',
-        description: 'Keyed hash of the sender’s network; no address is stored.',
-      },
     }),
     {
       name: 'status',
@@ -108,7 +135,10 @@ export const Inquiries: CollectionConfig = {
       required: true,
       defaultValue: 'new',
       index: true,
-      options: INQUIRY_STATUSES.map((value) => ({ label: value, value })),
+      options: INQUIRY_STATUSES.map((value) => ({
+        label: bothLanguages((text) => text.statuses[value]),
+        value,
+      })),
       admin: { position: 'sidebar', description: 'Where this inquiry stands in the inbox.' },
     },
     {
@@ -116,11 +146,56 @@ export const Inquiries: CollectionConfig = {
       type: 'textarea',
       admin: { description: 'Internal: for the team only, never sent to the sender.' },
     },
+    // How it arrived and how its mail went: for whoever looks into a problem, out of the way of
+    // whoever answers. Presentational only: the fields keep their columns.
     {
       type: 'collapsible',
-      label: 'Delivery',
-      admin: { position: 'sidebar' },
+      label: bothLanguages((text) => text.technicalDetails),
+      admin: { initCollapsed: true },
       fields: [
+        received({
+          name: 'channel',
+          type: 'select',
+          required: true,
+          options: INQUIRY_CHANNELS.map((value) => ({ label: value, value })),
+        }),
+        received({
+          name: 'clientHash',
+          type: 'text',
+          admin: {
+            description: 'Keyed hash of the sender’s network; no address is stored.',
+          },
+        }),
+        // Where it came from (src/inquiries/source.ts): derived by the server from the request,
+        // cleaned and bounded; internal, like the whole collection.
+        received({
+          name: 'source',
+          type: 'text',
+          label: 'Source',
+          admin: {
+            description:
+              'How it arrived (API, MCP and its tool, or the form), the client, the page and the ' +
+              'site the visitor came from, as the request claimed them: nothing is verified.',
+          },
+        }),
+        received({
+          name: 'sourceClient',
+          type: 'text',
+          label: 'Client',
+          admin: { description: 'The agent or program (its User-Agent, or its MCP client name).' },
+        }),
+        received({
+          name: 'sourcePage',
+          type: 'text',
+          label: 'Page',
+          admin: { description: 'The page of this site the form was sent from.' },
+        }),
+        received({
+          name: 'sourceSite',
+          type: 'text',
+          label: 'Referring site',
+          admin: { description: 'The other site the visitor came to the form from (its host).' },
+        }),
         {
           name: 'deliveryStatus',
           type: 'select',

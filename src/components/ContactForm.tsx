@@ -9,7 +9,7 @@ import {
 } from '@/site/contact'
 import { paths } from '@/site/routes'
 
-import { CONTACT_FORM_SCRIPT } from './contact-form-script'
+import { CONTACT_FORM_SCRIPT, REFERRER_HOST_FIELD } from './contact-form-script'
 
 type Action = (form: FormData) => Promise<void>
 
@@ -86,6 +86,8 @@ export function ContactForm({
         </p>
       ) : null}
       <input type="hidden" name="locale" value={locale} />
+      {/* Filled by the form's script with the external site the visitor came from, if any. */}
+      <input type="hidden" name={REFERRER_HOST_FIELD} defaultValue="" />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="website">Website</label>
         <input

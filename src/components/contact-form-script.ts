@@ -12,11 +12,27 @@
  * leaves alone a submit whose default was prevented, so the form is never called as an action by
  * fetch, which the site's pages do not take (src/http/form-post.ts).
  *
+ * First it fills the form's hidden `referrerField` with the host of the page the visitor came
+ * from, when that is another site (`document.referrer`; the inbox shows it, src/inquiries/source.ts).
+ * Nothing is stored in the browser, and the page itself is the same for every visitor.
+ *
  * It runs as an inline script inside the form, made from this function's source
  * (`CONTACT_FORM_SCRIPT`): so it refers to nothing outside itself.
  */
-export function enhanceContactForm(form: HTMLFormElement | null): void {
-  if (!form || typeof fetch !== 'function' || typeof DOMParser !== 'function') return
+export function enhanceContactForm(form: HTMLFormElement | null, referrerField: string): void {
+  if (!form) return
+  const referrer = form.elements.namedItem(referrerField)
+  if (referrer instanceof HTMLInputElement && referrer.value === '' && document.referrer) {
+    try {
+      const from = new URL(document.referrer)
+      if (/^https?:$/.test(from.protocol) && from.host !== location.host) {
+        referrer.value = from.hostname
+      }
+    } catch {
+      // No URL: nothing to say.
+    }
+  }
+  if (typeof fetch !== 'function' || typeof DOMParser !== 'function') return
   form.addEventListener('submit', (event) => {
     event.preventDefault()
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
@@ -38,7 +54,7 @@ export function enhanceContactForm(form: HTMLFormElement | null): void {
         form.replaceWith(shown)
         // Scripts parsed from a response don't run: the new form is enhanced from here.
         if (shown instanceof HTMLFormElement) {
-          enhanceContactForm(shown)
+          enhanceContactForm(shown, referrerField)
           const focus =
             shown.querySelector<HTMLElement>('[aria-invalid="true"]') ??
             shown.querySelector<HTMLElement>('button[type="submit"]')
@@ -49,5 +65,8 @@ export function enhanceContactForm(form: HTMLFormElement | null): void {
   })
 }
 
+/** The form's hidden field for the external site the visitor came from (a host, optional). */
+export const REFERRER_HOST_FIELD = 'referrerHost'
+
 /** The inline script, placed as the form's last child: it enhances the form it sits in. */
-export const CONTACT_FORM_SCRIPT = `(${enhanceContactForm.toString()})(document.currentScript && document.currentScript.closest('form'))`
+export const CONTACT_FORM_SCRIPT = `(${enhanceContactForm.toString()})(document.currentScript && document.currentScript.closest('form'), ${JSON.stringify(REFERRER_HOST_FIELD)})`

@@ -2,6 +2,7 @@ import type { GlobalConfig } from 'payload'
 
 import { announceSettings } from '@/webhooks/hooks'
 
+import { AgentAccessGlobal } from './AgentAccess'
 import { ContactPageGlobal } from './ContactPage'
 import { HomeGlobal } from './Home'
 import { NavigationGlobal } from './Navigation'
@@ -18,6 +19,8 @@ export const SETTINGS_GLOBALS: GlobalConfig[] = [
   NavigationGlobal,
   ContactPageGlobal,
   PrivacyPageGlobal,
+  // No drafts: its saves are no `settings.published` events, and it shows on no page.
+  AgentAccessGlobal,
 ].map((global) => ({
   ...global,
   hooks: {

@@ -23,11 +23,15 @@ export const PRIVACY_DEFAULTS: Record<Locale, PrivacyCopy> = {
       { type: 'heading', text: 'What we collect' },
       {
         type: 'paragraph',
-        text: 'When you send an inquiry through the contact form, we receive your name, your email address, your phone number if you give one, the service you choose and your message. The site sets no advertising or tracking cookies.',
+        text: 'When you send an inquiry through the contact form, we receive your name, your email address, your phone number if you give one, the service you choose and your message. With it we keep the page of this site you sent it from and, when your browser tells us, the name of the website whose link brought you to the contact page (never the full address). The site sets no advertising or tracking cookies.',
       },
       {
         type: 'paragraph',
         text: 'To know how the site is read, we count requests per day by kind of visitor (a person, a search engine, an AI crawler or assistant, a program using our API) and by page. These counts are aggregated: they keep no IP address, no browser details, no cookie and nothing that identifies you, and are deleted after 400 days.',
+      },
+      {
+        type: 'paragraph',
+        text: 'If you have an account on the site’s editing system, we record what you do there in an audit log (signing in, publishing, changes to accounts), with the IP address it was done from, and delete each entry after 365 days.',
       },
       { type: 'heading', text: 'Why and for how long' },
       {
@@ -51,11 +55,15 @@ export const PRIVACY_DEFAULTS: Record<Locale, PrivacyCopy> = {
       { type: 'heading', text: 'Qué recogemos' },
       {
         type: 'paragraph',
-        text: 'Cuando nos envías una consulta con el formulario de contacto, recibimos tu nombre, tu correo electrónico, tu teléfono si lo indicas, el servicio que eliges y tu mensaje. El sitio no usa cookies de publicidad ni de seguimiento.',
+        text: 'Cuando nos envías una consulta con el formulario de contacto, recibimos tu nombre, tu correo electrónico, tu teléfono si lo indicas, el servicio que eliges y tu mensaje. Con ella guardamos la página de este sitio desde la que la enviaste y, si tu navegador lo indica, el nombre del sitio web cuyo enlace te trajo a la página de contacto (nunca la dirección completa). El sitio no usa cookies de publicidad ni de seguimiento.',
       },
       {
         type: 'paragraph',
         text: 'Para saber cómo se lee el sitio, contamos las visitas por día, por tipo de visitante (una persona, un buscador, un rastreador o asistente de IA, un programa que usa nuestra API) y por página. Son recuentos agregados: no guardan tu dirección IP, ni datos de tu navegador, ni cookies, ni nada que te identifique, y se borran a los 400 días.',
+      },
+      {
+        type: 'paragraph',
+        text: 'Si tienes una cuenta en el sistema de edición del sitio, registramos lo que haces en él en un registro de auditoría (inicios de sesión, publicaciones, cambios en las cuentas), con la dirección IP desde la que se hizo, y borramos cada entrada a los 365 días.',
       },
       { type: 'heading', text: 'Para qué y durante cuánto tiempo' },
       {

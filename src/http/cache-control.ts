@@ -28,7 +28,11 @@ export const PUBLISHED_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX
 /** Errors, not-found pages and anything about one request: nobody keeps a copy. */
 export const NEVER_STORED = 'no-store'
 
-/** Crawl rules change with a deploy, not a publish: an hour is short enough. */
+/**
+ * Crawl rules change with a deploy or an edit of the agent access policy. Crawlers keep
+ * robots.txt up to a day anyway (RFC 9309), so an hour in other caches adds little; the
+ * response cache and a shared cache drop it on an edit (its content key).
+ */
 export const ROBOTS_CACHE_CONTROL = 'public, max-age=3600'
 
 /**

@@ -18,6 +18,7 @@ import { acknowledgeInquiry } from './acknowledgement'
 import { createInquiryBudgets, type BudgetName } from './budgets'
 import { deliveryWorker } from './delivery'
 import { parseInquiry, type FieldProblem, type Inquiry } from './schema'
+import { sourceFields, type InquirySource } from './source'
 
 export type InquiryChannel = (typeof INQUIRY_CHANNELS)[number]
 
@@ -25,6 +26,8 @@ export interface SubmitContext {
   /** The verified client address, or null for an unidentified client. */
   clientAddress: string | null
   channel: InquiryChannel
+  /** Where it came from, derived from the request by the caller (source.ts); internal. */
+  source?: InquirySource
 }
 
 export type SubmitResult =
@@ -61,6 +64,7 @@ async function storeInquiry(inquiry: Inquiry, context: SubmitContext): Promise<n
       phone: inquiry.phone || null,
       service: inquiry.service || null,
       channel: context.channel,
+      ...sourceFields(context.channel, context.source),
       clientHash: clientHash(context.clientAddress),
       status: 'new',
       deliveryStatus: 'queued',

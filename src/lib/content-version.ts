@@ -28,7 +28,11 @@ import { processSingleton } from './process-singleton'
  *   `category:<id>` – one category (its title, slug), `category:*` – any (a change whose ids
  *   are unknown): what a page that reports the categories it shows depends on instead;
  * - `settings` – the published site settings (src/globals/): hero, navigation, footer, contact
- *   copy, tagline and the firm's JSON-LD facts, shown on every page, twin and llms.txt.
+ *   copy, tagline and the firm's JSON-LD facts, shown on every page, twin and llms.txt;
+ * - `agent-access` – the agent access policy (the `agent-access` global, src/agents/
+ *   access-policy.ts): what every surface stating it depends on — robots.txt, pages, twins, the
+ *   files for agents (llms.txt, the MCP server card…), feeds and media files (their
+ *   `Content-Usage` header).
  * "Everything" (the site as a whole) is not a key: it is advanced by `EVERYTHING`.
  */
 export const documentKey = (collection: string, id: number) => `document:${collection}:${id}`
@@ -42,6 +46,7 @@ export const EVERY_CATEGORY_KEY = 'category:*'
 export const CATEGORIES_KEY = 'categories'
 export const MEDIA_KEY = 'media'
 export const SETTINGS_KEY = 'settings'
+export const AGENT_ACCESS_KEY = 'agent-access'
 
 /**
  * The PostgreSQL channel on which content changes are announced: by triggers on the content

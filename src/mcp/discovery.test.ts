@@ -119,6 +119,12 @@ describe('server card', () => {
     ])
     expect(usageMetaKey(SITE)).toBe('test.site/usage')
     const usage = card._meta[usageMetaKey(SITE)]!
+    // The agent access policy is the route's to give (it reads the held policy).
+    expect(usage.agentAccess).toBeUndefined()
+    const agentAccess = { policy: 'The site refuses AI training.', robotsTxt: `${SITE}/robots.txt` }
+    expect(serverCard(SITE, agentAccess)._meta[usageMetaKey(SITE)]!.agentAccess).toEqual(
+      agentAccess,
+    )
     expect(usage.notifications).toMatch(
       /^GET https:\/\/site\.test\/api\/mcp with Accept: text\/event-stream .*notifications\/resources\/list_changed/,
     )

@@ -136,8 +136,20 @@ export function serverUsage(siteUrl: string) {
 /** The `_meta` key of `serverUsage` in the card: the registry namespace's, `…/usage`. */
 export const usageMetaKey = (siteUrl: string) => `${registryName(siteUrl).split('/')[0]}/usage`
 
-/** The server card (SEP-2127) of the server at `siteUrl`. */
-export function serverCard(siteUrl: string) {
+/** The site's agent access policy as the card states it: in words, and where robots.txt has it. */
+export interface AgentAccessStatement {
+  /** What the site allows and refuses (src/agents/usage-preferences.ts, `policyInWords`). */
+  policy: string
+  /** robots.txt, which states it for crawlers (Content-Signal, Content-Usage). */
+  robotsTxt: string
+}
+
+/**
+ * The server card (SEP-2127) of the server at `siteUrl`, with the site's agent access policy
+ * (what its content may be used for) beside the usage under `_meta` when it is given: the card's
+ * route reads it; the card has no field of its own for it.
+ */
+export function serverCard(siteUrl: string, agentAccess?: AgentAccessStatement) {
   return {
     $schema: SERVER_CARD_SCHEMA,
     name: registryName(siteUrl),
@@ -152,7 +164,9 @@ export function serverCard(siteUrl: string) {
     // As resources/templates/list gives them; the resources themselves are the published
     // documents, listed by resources/list.
     resourceTemplates: documentResourceTemplates(siteUrl),
-    _meta: { [usageMetaKey(siteUrl)]: serverUsage(siteUrl) },
+    _meta: {
+      [usageMetaKey(siteUrl)]: { ...serverUsage(siteUrl), ...(agentAccess ? { agentAccess } : {}) },
+    },
   }
 }
 

@@ -18,6 +18,7 @@ import type { z } from 'zod'
 
 import { env } from '@/env'
 import { parseInquiry, problemsOf, type FieldProblem, type Inquiry } from '@/inquiries/schema'
+import { mcpSource } from '@/inquiries/source'
 import { submitInquiry, type SubmitResult } from '@/inquiries/submit-inquiry'
 import { clientBudget, spendSearchBudgetOf, type BudgetDecision } from '@/search/budget'
 import { searchPublished } from '@/search/search'
@@ -177,9 +178,28 @@ function structured<T extends Record<string, unknown>>(value: T): CallToolResult
   }
 }
 
-type Handler = (args: never) => Promise<CallToolResult>
+/** What a tool's handler knows of the call besides its arguments (the SDK's `extra`). */
+interface ToolCall {
+  /** The headers of the HTTP request that carried the call, when the transport gives them. */
+  requestInfo?: { headers: Record<string, string | string[] | undefined> }
+}
 
-function handlers(clientAddress: string | null): Record<string, Handler> {
+type Handler = (args: never, call: ToolCall) => Promise<CallToolResult>
+
+/** The header's one value, or undefined. */
+const headerOf = (call: ToolCall, name: string): string | undefined => {
+  const value = call.requestInfo?.headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+/**
+ * `clientName`: the `clientInfo.name` of the client this server was initialized by, when it was
+ * (a stateless server's `tools/call` comes without it: its User-Agent names the client then).
+ */
+function handlers(
+  clientAddress: string | null,
+  clientName: () => string | undefined,
+): Record<string, Handler> {
   const siteUrl = env.SITE_URL
   return {
     // The site search itself (src/search/), as GET /api/search runs it, spending the same
@@ -233,8 +253,15 @@ function handlers(clientAddress: string | null): Record<string, Handler> {
         structuredContent: found,
       }
     },
-    [SEND_INQUIRY_TOOL]: async (args: Inquiry) =>
-      toToolResult(await submitInquiry(args, { clientAddress, channel: 'mcp' }), args.email),
+    [SEND_INQUIRY_TOOL]: async (args: Inquiry, call: ToolCall) => {
+      const source = mcpSource({
+        clientName: clientName(),
+        userAgent: headerOf(call, 'user-agent'),
+        tool: SEND_INQUIRY_TOOL,
+      })
+      const result = await submitInquiry(args, { clientAddress, channel: 'mcp', source })
+      return toToolResult(result, args.email)
+    },
   }
 }
 
@@ -248,7 +275,7 @@ function register(server: McpServer, tool: ToolDefinition, handler: Handler): vo
       outputSchema: tool.outputSchema,
       annotations: tool.annotations,
     },
-    (args: unknown) => handler(args as never),
+    (args: unknown, call: ToolCall) => handler(args as never, call),
   )
 }
 
@@ -264,7 +291,7 @@ function register(server: McpServer, tool: ToolDefinition, handler: Handler): vo
  */
 export function createMcpServer(clientAddress: string | null): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { instructions: MCP_INSTRUCTIONS })
-  const run = handlers(clientAddress)
+  const run = handlers(clientAddress, () => server.server.getClientVersion()?.name)
   for (const tool of TOOL_DEFINITIONS) register(server, tool, run[tool.name]!)
   // The SDK announces `tools.listChanged` as it registers tools, and the tools never change, so
   // only what the server honours is advertised (the other handlers are this server's own: the

@@ -7,6 +7,8 @@
  *   answer and OPTIONS (the method table, src/http/methods.ts), the asterisk target, other
  *   spellings of a path (redirected to its normal form), control characters;
  * - establishes the client's address (src/http/client-address.ts) and hands it on, signed;
+ * - answers 403 to the crawlers the agent access policy refuses, before the response cache
+ *   (src/agents/crawler-refusal.ts; one check per request while it refuses none);
  * - answers anonymous reads of published content from its response cache (src/cache/) before
  *   Next.js sees them, and drops what a content change PostgreSQL reports made stale;
  * - bounds how long a client may take to send a request and how many connections it may hold
@@ -37,6 +39,8 @@ import type { Duplex } from 'node:stream'
 
 import next from 'next'
 
+import { accessPolicyChanged, startFollowingAccessPolicy } from '@/agents/access-policy-store'
+import { crawlerRefusal } from '@/agents/crawler-refusal'
 import { purgeTargetsOf, sharedCachePurger } from '@/cache/targeted-purge'
 import { listenForContentChanges, type ContentChangeFeed } from '@/cache/invalidation'
 import { replicaFreshnessOf, type ReplicaFreshness } from '@/cache/replica-freshness'
@@ -195,6 +199,8 @@ function followContentChanges({
   const feed = listenForContentChanges(env.DATABASE_URL, {
     onChange: (change) => {
       versions.advance(change)
+      // The agent access policy is read again at once: the per-request check follows it.
+      accessPolicyChanged(change)
       store.dropStale()
       largeFiles?.dropStale()
       replicas.changeHeard()
@@ -202,6 +208,7 @@ function followContentChanges({
     },
     onConnected: (connected) => {
       versions.setFeedConnected(connected)
+      if (connected) accessPolicyChanged(EVERYTHING)
       if (connected) replicas.changeHeard()
       if (connected && listenedBefore) sharedCache.changed(EVERYTHING)
       if (connected) listenedBefore = true
@@ -344,6 +351,11 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
     ? responseCache(store, render, { onEditorWrite: () => replicas.changeHeard(), largeFiles })
     : null
 
+  // Crawlers the agent access policy refuses (403), before any cache; the policy read once now,
+  // then on every change of it the feed hears.
+  const refuseCrawler = crawlerRefusal()
+  await startFollowingAccessPolicy()
+
   const adminActionPolicy = { payloadSecret: env.PAYLOAD_SECRET, allowFirstUserScreen: dev }
   const limits = connectionLimits(env)
   const handle: NodeHandler = (request, response) => {
@@ -353,6 +365,8 @@ export async function createServer(options: ServerOptions = {}): Promise<SiteSer
       malformedActionAnswer(request.headers['next-action'])
     if (early) return sendAnswer(response, early, SECURITY_HEADERS)
     if (metrics?.(request, response)) return
+    const refusal = refuseCrawler(request)
+    if (refusal) return sendAnswer(response, refusal, SECURITY_HEADERS)
     if (cache?.serve(request, response)) return
     // The method table: OPTIONS, and methods the path does not answer (nothing the cache serves).
     const refused = answerFromMethodTable(request.method, request.url, request.headers)

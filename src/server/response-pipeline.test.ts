@@ -53,6 +53,7 @@ describe('the response pipeline', () => {
       'admin-only-headers',
       'vary-accept',
       'security-headers',
+      'agent-access',
       'caching-policy',
       'shared-cache-keys',
     ])

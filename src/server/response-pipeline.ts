@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
+import { heldPolicy, type HeldPolicy } from '@/agents/access-policy-store'
+import { POLICY_STATING_SURFACES, withAgentAccessHeaders } from '@/agents/usage-headers'
 import {
   collectShownFor,
   sharedCacheFactsOf,
@@ -55,6 +57,11 @@ export interface RequestFacts {
    * surrogate-keys.ts); without it, a response carries none.
    */
   sharedCache?: SharedCacheFacts
+  /**
+   * For a response that states the agent access policy (src/agents/usage-headers.ts), the policy
+   * this process holds, read as its head is finalized.
+   */
+  agentAccess?: () => HeldPolicy
 }
 
 /** One named adjustment of a response head: a pure function of the request and the head. */
@@ -77,6 +84,8 @@ export interface ResponsePipeline {
  *   the policy looks;
  * - `declared-length`, `admin-only-headers` and `vary-accept` repair what Next.js and Payload did
  *   to the head; `security-headers` then fills in what the route did not set itself;
+ * - `agent-access` states the agent access policy (`Content-Usage`, `X-Robots-Tag`) before the
+ *   caching policy looks: a statement that may be outdated goes out `no-store`, which it keeps;
  * - `caching-policy` comes next to last, so nothing after it can loosen what it decided;
  * - `shared-cache-keys` reads what it decided: only a response it left public carries surrogate
  *   keys (the step may tighten it further, never loosen it).
@@ -100,6 +109,11 @@ export function responseSteps(securityHeaders: readonly (readonly [string, strin
     },
     { name: 'vary-accept', apply: (head) => withVaryAccept(head) },
     { name: 'security-headers', apply: (head) => withSecurityHeaders(head, securityHeaders) },
+    {
+      name: 'agent-access',
+      apply: (head, request) =>
+        request.agentAccess ? withAgentAccessHeaders(head, request.agentAccess()) : head,
+    },
     { name: 'caching-policy', apply: withCachingPolicy },
     {
       name: 'shared-cache-keys',
@@ -149,6 +163,7 @@ export function requestFactsOf(
     takesAskedStatus: takesAskedStatus(request.headers),
     adminAction: isAdminServerAction(request.method, request.url, request.headers),
     statusSlot,
+    agentAccess: POLICY_STATING_SURFACES.has(surface) ? () => heldPolicy(versions) : undefined,
     sharedCache: sharedCacheFactsOf(
       request.method,
       request.url,

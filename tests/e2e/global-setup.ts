@@ -58,6 +58,8 @@ export default async function globalSetup() {
   const token = await signIn(app.url, E2E_ADMIN)
 
   process.env.E2E_BASE_URL = app.url
+  // Specs that seed rows of the project's own tables (the audience counts) write here.
+  process.env.E2E_DATABASE_URL = databaseUrl
   process.env.E2E_PRISTINE_BASE_URL = pristine.url
   process.env.E2E_MAIL_DIR = mailDir
   process.env.E2E_ADMIN_TOKEN = token

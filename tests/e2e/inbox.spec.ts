@@ -49,10 +49,11 @@ test('an editor marks an inquiry as spam and exports the rest as CSV', async ({
     .catch(() => undefined)
   await page.waitForURL(new RegExp(`/admin/collections/inquiries/${spamId}`))
   await expect(page.locator('#field-status')).toBeVisible({ timeout: 30_000 })
-  // What the sender wrote is read-only in the form.
-  await expect(page.locator('#field-message')).toBeDisabled()
+  // What the sender wrote is shown as text at the top, not as a field of the form.
+  await expect(page.getByTestId('inquiry-message')).toContainText(`About the ${marker} project`)
+  await expect(page.locator('#field-message')).toHaveCount(0)
   await page.locator('#field-status').click()
-  await page.getByRole('option', { name: 'spam', exact: true }).click()
+  await page.getByRole('option', { name: 'Spam', exact: true }).click()
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText(/updated successfully/i)).toBeVisible()
 
@@ -67,17 +68,36 @@ test('an editor marks an inquiry as spam and exports the rest as CSV', async ({
   await expect(page.getByText(senders[1]!)).toHaveCount(0)
 
   await page.getByRole('button', { name: 'More options' }).click()
-  await page
-    .getByText(/^export/i)
-    .first()
-    .click()
+  await page.getByRole('button', { name: 'Export inquiries' }).click()
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: /download/i }).click(),
+    page.getByRole('button', { name: 'Download CSV file' }).click(),
   ])
   expect(download.suggestedFilename()).toMatch(/\.csv$/)
   const csv = readFileSync((await download.path())!, 'utf8')
   expect(csv).toContain(senders[0])
   expect(csv).toContain(senders[2])
   expect(csv).not.toContain(senders[1])
+})
+
+test('the inbox shows where an inquiry came from, the site a visitor came to the form from included', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  const email = `source-${Date.now().toString(36)}@example.com`
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.18.41.${1 + (Date.now() % 250)}` })
+  // Arriving from a link on another site: the form's own script reads `document.referrer`.
+  await page.goto(`${base()}/en/contact`, { referer: 'http://news.example.org/story' })
+  await page.getByLabel('Name').fill('E2E Source')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Your project or question').fill('We read about you in a story.')
+  await page.getByRole('button', { name: 'Send inquiry' }).click()
+  await expect(page.getByRole('status')).toContainText('Thank you')
+
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password)
+  await page.goto(`${base()}/admin/collections/inquiries?${new URLSearchParams({ search: email })}`)
+  await expect(page.getByRole('columnheader', { name: 'Source' })).toBeVisible({
+    timeout: 30_000,
+  })
+  await expect(page.getByText('Form · /en/contact · from news.example.org')).toBeVisible()
 })

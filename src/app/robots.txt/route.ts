@@ -1,12 +1,12 @@
-// GET /robots.txt – crawl rules and the sitemap
+// GET /robots.txt – crawl rules, the agent access policy and the sitemap
+import { robotsFileText } from '@/agents/policy-statements'
 import { CACHING_POLICY } from '@/http/cache-control'
 import { refuseOtherMethods } from '@/http/methods'
-import { robotsTxt } from '@/site/robots'
 
 export const dynamic = 'force-dynamic'
 
-export function GET(): Response {
-  return new Response(robotsTxt(), {
+export async function GET(): Promise<Response> {
+  return new Response(await robotsFileText(), {
     headers: {
       'Content-Type': 'text/plain; charset=utf-8',
       'Cache-Control': CACHING_POLICY.robots.cacheControl,

@@ -6,9 +6,11 @@ import { env } from '@/env'
 import { ERROR_STATUS } from '@/http/error-codes'
 
 import { inProjectShape } from './account-error'
+import { forgotPasswordMail } from './account-mail'
 import { refuseControlCharacters } from './account-input'
 import { firstAccountGuard, firstAccountIsAdmin } from './first-account'
 import { inviteNewAccount } from './invitation'
+import { generatePasswordForInvitee, refuseSpentPasswordLink } from './password-link'
 import { forgiveSuccessfulSignIn, throttleSignIn } from './sign-in-throttle'
 import { equaliseUnknownAccountTiming } from './sign-in-timing'
 
@@ -27,6 +29,8 @@ export const Users: CollectionConfig = {
     maxLoginAttempts: 0,
     // The session cookie goes over HTTPS only when the site is served over HTTPS.
     cookies: { secure: env.SITE_URL.startsWith('https://'), sameSite: 'Lax' },
+    // The reset mail names the site and the account, in the asker's language (account-mail.ts).
+    forgotPassword: forgotPasswordMail,
   },
   endpoints: [
     // Email verification is off for accounts, so its endpoint, which would look up whatever token
@@ -50,6 +54,16 @@ export const Users: CollectionConfig = {
     admin: ({ req: { user } }) => Boolean(user),
   },
   fields: [
+    {
+      // Creating an account: no password (an invitation lets the person choose theirs), and the
+      // words saying so (src/components/admin/InvitationNotice.tsx).
+      name: 'invitationNotice',
+      type: 'ui',
+      admin: {
+        components: { Field: '/src/components/admin/InvitationNotice#InvitationNotice' },
+        disableListColumn: true,
+      },
+    },
     { name: 'name', type: 'text' },
     {
       name: 'roles',
@@ -70,6 +84,13 @@ export const Users: CollectionConfig = {
         update: adminsOnlyField,
       },
     },
+    {
+      // Payload's API key field, merged with its own: an account gets a key once it exists, from
+      // its own account page, never while an admin creates it (the create form hides the key).
+      name: 'apiKey',
+      type: 'text',
+      access: { create: () => false },
+    },
   ],
   hooks: {
     // In order: bad input is refused before it costs any budget, and budgets before any work.
@@ -77,9 +98,10 @@ export const Users: CollectionConfig = {
       refuseControlCharacters,
       throttleSignIn,
       equaliseUnknownAccountTiming,
+      refuseSpentPasswordLink,
       firstAccountGuard({ production: env.NODE_ENV === 'production' }),
     ],
-    beforeChange: [firstAccountIsAdmin],
+    beforeChange: [firstAccountIsAdmin, generatePasswordForInvitee],
     afterChange: [inviteNewAccount],
     afterLogin: [forgiveSuccessfulSignIn],
     afterError: [inProjectShape],

@@ -139,6 +139,43 @@ export const en = {
     searchLabel: 'Search articles and case studies',
     sections: 'Where to go from here',
   },
+  // Account mail and the admin's pages that set a password (invitations, resets), in the
+  // recipient's language (src/collections/Users/account-mail.ts, src/components/admin/Account*).
+  account: {
+    invitation: {
+      subject: (site: string) => `You are invited to the ${site} admin`,
+      body: (site: string, email: string, link: string, days: number) =>
+        `Hello,\n\nAn administrator created an account for ${email} in the ${site} admin.\n\nChoose your password here (the link works once, for ${days} days):\n${link}\n\nThen sign in with this email address. If you did not expect this invitation, ignore this message: nobody can sign in to the account until a password is chosen.\n\n${site}`,
+      title: (site: string) => `Welcome to ${site}`,
+      intro: (site: string) =>
+        `An administrator created an account for you in the ${site} admin. Choose your password to start.`,
+      submit: 'Set my password',
+      createNotice:
+        'An invitation will be sent to this address. The person chooses their own password from the link in it (it works once, for 7 days): no password is set here.',
+    },
+    reset: {
+      subject: (site: string) => `Reset your password for the ${site} admin`,
+      body: (site: string, email: string, link: string) =>
+        `Hello,\n\nSomeone (we hope you) asked to reset the password of the account ${email} in the ${site} admin.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n\n${site}`,
+      title: 'Choose a new password',
+      intro: (site: string) => `Choose a new password for your account in the ${site} admin.`,
+      submit: 'Save my new password',
+    },
+    accountLabel: 'Account',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm the password',
+    mismatch: 'The two passwords are not the same.',
+    required: 'Enter a password.',
+    saving: 'Saving…',
+    failed: 'The password could not be saved. Please try again.',
+    linkSpent:
+      'This link has already been used or has expired. Ask for a new one with “Forgot password?” on the sign-in page, or ask an administrator to invite you again.',
+    requestNew: 'Ask for a new link',
+    signedInAs: (email: string) =>
+      `You are signed in as ${email}. Sign out first to use this link for another account.`,
+    signOut: 'Sign out',
+    backToLogin: 'Back to sign-in',
+  },
   footer: {
     contact: 'Contact',
     contactForm: 'Write to us',

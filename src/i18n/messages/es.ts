@@ -142,6 +142,42 @@ export const es: Messages = {
     searchLabel: 'Buscar artículos y casos de éxito',
     sections: 'Por dónde seguir',
   },
+  // Correo de las cuentas y páginas del panel que fijan una contraseña (invitaciones, cambios).
+  account: {
+    invitation: {
+      subject: (site: string) => `Te invitamos al panel de ${site}`,
+      body: (site: string, email: string, link: string, days: number) =>
+        `Hola:\n\nUn administrador ha creado una cuenta para ${email} en el panel de ${site}.\n\nElige tu contraseña aquí (el enlace sirve una sola vez, durante ${days} días):\n${link}\n\nDespués, inicia sesión con esta dirección de correo. Si no esperabas esta invitación, ignora este mensaje: nadie puede entrar en la cuenta hasta que se elija una contraseña.\n\n${site}`,
+      title: (site: string) => `Te damos la bienvenida a ${site}`,
+      intro: (site: string) =>
+        `Un administrador ha creado una cuenta para ti en el panel de ${site}. Elige tu contraseña para empezar.`,
+      submit: 'Guardar mi contraseña',
+      createNotice:
+        'Se enviará una invitación a esta dirección. La persona elige su propia contraseña desde el enlace que contiene (sirve una sola vez, durante 7 días): aquí no se fija ninguna contraseña.',
+    },
+    reset: {
+      subject: (site: string) => `Restablece tu contraseña del panel de ${site}`,
+      body: (site: string, email: string, link: string) =>
+        `Hola:\n\nAlguien (esperamos que tú) ha pedido restablecer la contraseña de la cuenta ${email} en el panel de ${site}.\n\nElige una contraseña nueva aquí (el enlace sirve una sola vez, durante una hora):\n${link}\n\nSi no lo has pedido, ignora este mensaje: tu contraseña no cambia.\n\n${site}`,
+      title: 'Elige una contraseña nueva',
+      intro: (site: string) => `Elige una contraseña nueva para tu cuenta en el panel de ${site}.`,
+      submit: 'Guardar mi contraseña nueva',
+    },
+    accountLabel: 'Cuenta',
+    newPassword: 'Contraseña nueva',
+    confirmPassword: 'Repite la contraseña',
+    mismatch: 'Las dos contraseñas no coinciden.',
+    required: 'Escribe una contraseña.',
+    saving: 'Guardando…',
+    failed: 'No se pudo guardar la contraseña. Inténtalo de nuevo.',
+    linkSpent:
+      'Este enlace ya se ha usado o ha caducado. Pide uno nuevo con «¿Olvidaste tu contraseña?» en la página de inicio de sesión, o pide a un administrador que te invite de nuevo.',
+    requestNew: 'Pedir un enlace nuevo',
+    signedInAs: (email: string) =>
+      `Has iniciado sesión como ${email}. Cierra la sesión antes de usar este enlace para otra cuenta.`,
+    signOut: 'Cerrar sesión',
+    backToLogin: 'Volver al inicio de sesión',
+  },
   footer: {
     contact: 'Contacto',
     contactForm: 'Escríbenos',

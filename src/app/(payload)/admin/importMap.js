@@ -21,6 +21,7 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { CoverImageCheck as CoverImageCheck_8223f236532e39a44ee337ce15802715 } from '../../../../src/components/admin/CoverImageCheck'
 import { TranslationsCell as TranslationsCell_38aeadcbdf833d7ae2f775ea5fd73944 } from '../../../../src/components/admin/TranslationsCell'
 import { OverviewComponent as OverviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaTitleComponent as MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
@@ -28,8 +29,11 @@ import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea
 import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { VersionHistory as VersionHistory_e2f239f4d1161467304cf8f7d5a5ba8c } from '../../../../src/components/admin/VersionHistory'
-import { ExportListMenuItem as ExportListMenuItem_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
+import { InquirySummary as InquirySummary_04d822370976f78837aaad9ed9856c7f } from '../../../../src/components/admin/InquirySummary'
+import { InquiryServiceCell as InquiryServiceCell_c3e7b0380347f25ad6514bfcea1448ea } from '../../../../src/components/admin/InquiryServiceCell'
+import { InquiryExportMenuItem as InquiryExportMenuItem_417d970844c55183746a8160d1ec3aed } from '../../../../src/components/admin/InquiryExportMenuItem'
 import { FailedDeliveriesNotice as FailedDeliveriesNotice_a995cae80b6d69a6e6ada2afef6292d3 } from '../../../../src/components/admin/FailedDeliveriesNotice'
+import { InvitationNotice as InvitationNotice_3aef3a90f49669e7a70433686dd0ac52 } from '../../../../src/components/admin/InvitationNotice'
 import { WebhookDeliveryLog as WebhookDeliveryLog_9e6fb0fab0a293c0159b6b78cf7456c2 } from '../../../../src/components/admin/WebhookDeliveryLog'
 import { WebhookDisabledNotice as WebhookDisabledNotice_0e9b1901a4f5a877816a409a16bf4909 } from '../../../../src/components/admin/WebhookDisabledNotice'
 import { FormatField as FormatField_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -47,9 +51,13 @@ import { ImportPreview as ImportPreview_cdf7e044479f899a31f804427d568b36 } from 
 import { ImportSaveButton as ImportSaveButton_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { Icon as Icon_b04c0db8d89d68ff5dd20d513b3034b9 } from '../../../../src/components/admin/Icon'
 import { Logo as Logo_4522c7900ab0b0df414ce3e1574aaee4 } from '../../../../src/components/admin/Logo'
+import { AudienceLink as AudienceLink_0a4081a73d037ee65ebfcee5922265ba } from '../../../../src/components/admin/AudienceLink'
 import { InboxNotice as InboxNotice_5ea6648225bfa1922c4e2e98291ac396 } from '../../../../src/components/admin/InboxNotice'
 import { ImportExportProvider as ImportExportProvider_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
+import { AudienceView as AudienceView_26b9e632554143ed56ff9b5a03d0b974 } from '../../../../src/components/admin/AudienceView'
+import { InvitationView as InvitationView_217d4ac42927090399c90f43287ef3e5 } from '../../../../src/components/admin/InvitationView'
+import { ResetPasswordView as ResetPasswordView_3793da581632d5d3d084014d66cdcbe8 } from '../../../../src/components/admin/ResetPasswordView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -77,6 +85,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/src/components/admin/CoverImageCheck#CoverImageCheck": CoverImageCheck_8223f236532e39a44ee337ce15802715,
   "/src/components/admin/TranslationsCell#TranslationsCell": TranslationsCell_38aeadcbdf833d7ae2f775ea5fd73944,
   "@payloadcms/plugin-seo/client#OverviewComponent": OverviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaTitleComponent": MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860,
@@ -84,8 +93,11 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#MetaImageComponent": MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "/src/components/admin/VersionHistory#VersionHistory": VersionHistory_e2f239f4d1161467304cf8f7d5a5ba8c,
-  "@payloadcms/plugin-import-export/rsc#ExportListMenuItem": ExportListMenuItem_cdf7e044479f899a31f804427d568b36,
+  "/src/components/admin/InquirySummary#InquirySummary": InquirySummary_04d822370976f78837aaad9ed9856c7f,
+  "/src/components/admin/InquiryServiceCell#InquiryServiceCell": InquiryServiceCell_c3e7b0380347f25ad6514bfcea1448ea,
+  "/src/components/admin/InquiryExportMenuItem#InquiryExportMenuItem": InquiryExportMenuItem_417d970844c55183746a8160d1ec3aed,
   "/src/components/admin/FailedDeliveriesNotice#FailedDeliveriesNotice": FailedDeliveriesNotice_a995cae80b6d69a6e6ada2afef6292d3,
+  "/src/components/admin/InvitationNotice#InvitationNotice": InvitationNotice_3aef3a90f49669e7a70433686dd0ac52,
   "/src/components/admin/WebhookDeliveryLog#WebhookDeliveryLog": WebhookDeliveryLog_9e6fb0fab0a293c0159b6b78cf7456c2,
   "/src/components/admin/WebhookDisabledNotice#WebhookDisabledNotice": WebhookDisabledNotice_0e9b1901a4f5a877816a409a16bf4909,
   "@payloadcms/plugin-import-export/rsc#FormatField": FormatField_cdf7e044479f899a31f804427d568b36,
@@ -103,8 +115,12 @@ export const importMap = {
   "@payloadcms/plugin-import-export/rsc#ImportSaveButton": ImportSaveButton_cdf7e044479f899a31f804427d568b36,
   "/src/components/admin/Icon#Icon": Icon_b04c0db8d89d68ff5dd20d513b3034b9,
   "/src/components/admin/Logo#Logo": Logo_4522c7900ab0b0df414ce3e1574aaee4,
+  "/src/components/admin/AudienceLink#AudienceLink": AudienceLink_0a4081a73d037ee65ebfcee5922265ba,
   "/src/components/admin/InboxNotice#InboxNotice": InboxNotice_5ea6648225bfa1922c4e2e98291ac396,
   "@payloadcms/plugin-import-export/rsc#ImportExportProvider": ImportExportProvider_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
+  "/src/components/admin/AudienceView#AudienceView": AudienceView_26b9e632554143ed56ff9b5a03d0b974,
+  "/src/components/admin/InvitationView#InvitationView": InvitationView_217d4ac42927090399c90f43287ef3e5,
+  "/src/components/admin/ResetPasswordView#ResetPasswordView": ResetPasswordView_3793da581632d5d3d084014d66cdcbe8,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

@@ -10,6 +10,7 @@ import {
   requireJsonContentType,
 } from '@/http/request'
 import { INQUIRY_BODY_MAX_BYTES } from '@/inquiries/schema'
+import { apiSource } from '@/inquiries/source'
 import { submitInquiry } from '@/inquiries/submit-inquiry'
 import { payloadRest } from '@/lib/payload-rest'
 import { refuseOtherMethods } from '@/http/methods'
@@ -26,6 +27,7 @@ export const POST = withErrorHandling(async (request: Request) => {
   const result = await submitInquiry(parseJson(text), {
     clientAddress: verifiedClientAddress(request.headers, env.PAYLOAD_SECRET),
     channel: 'http',
+    source: apiSource(request.headers.get('user-agent')),
   })
   switch (result.status) {
     case 'accepted':

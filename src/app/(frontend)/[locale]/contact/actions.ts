@@ -2,10 +2,13 @@
 
 import { headers } from 'next/headers'
 
+import { REFERRER_HOST_FIELD } from '@/components/contact-form-script'
 import { env } from '@/env'
 import { verifiedClientAddress } from '@/http/client-address'
 import { setResponseStatus } from '@/http/response-status'
 import { isLocale } from '@/i18n/locales'
+import { requestPage } from '@/i18n/request-locale'
+import { formSource } from '@/inquiries/source'
 import { submitInquiry } from '@/inquiries/submit-inquiry'
 import { CONTACT_FIELDS, CONTACT_SERVICES, fieldErrorsOf, type ContactState } from '@/site/contact'
 import { recordContactOutcome } from '@/site/contact-outcome'
@@ -48,9 +51,19 @@ async function outcomeOf(form: FormData | null): Promise<ContactState> {
     ...(service ? { service } : {}),
     ...(isLocale(locale) ? { locale } : {}),
   }
+  const requestHeaders = await headers()
   const result = await submitInquiry(input, {
-    clientAddress: verifiedClientAddress(await headers(), env.PAYLOAD_SECRET),
+    clientAddress: verifiedClientAddress(requestHeaders, env.PAYLOAD_SECRET),
     channel: 'form',
+    // The page it was posted from (it posts back to its page), and the external site its script
+    // says the visitor came from: a host, or nothing (src/inquiries/source.ts).
+    source: formSource({
+      pagePath: (await requestPage())?.path,
+      referer: requestHeaders.get('referer'),
+      referrerHost: textOf(form, REFERRER_HOST_FIELD),
+      siteUrl: env.SITE_URL,
+      requestHost: requestHeaders.get('host'),
+    }),
   })
   switch (result.status) {
     case 'accepted':
