@@ -6,6 +6,8 @@ import {
   type BrowserContext,
 } from '@playwright/test'
 
+import { lexical } from '../support/lexical'
+
 const base = () => process.env.E2E_BASE_URL!
 const adminHeaders = () => ({ Authorization: `JWT ${process.env.E2E_ADMIN_TOKEN}` })
 
@@ -23,30 +25,6 @@ const WORDS = {
 
 type Language = keyof typeof WORDS
 const other = (language: Language): Language => (language === 'en' ? 'es' : 'en')
-
-function lexical(text: string) {
-  const textNode = { type: 'text', text, format: 0, detail: 0, mode: 'normal', style: '' }
-  return {
-    root: {
-      type: 'root',
-      direction: 'ltr',
-      format: '',
-      indent: 0,
-      version: 1,
-      children: [
-        {
-          type: 'paragraph',
-          direction: 'ltr',
-          format: '',
-          indent: 0,
-          version: 1,
-          textFormat: 0,
-          children: [{ ...textNode, version: 1 }],
-        },
-      ],
-    },
-  }
-}
 
 /** A published post saved twice (so it has a version to compare): its id and newest version's. */
 async function postWithVersions(request: APIRequestContext, marker: string) {

@@ -4,6 +4,10 @@ import { COVER_MIN_WIDTH } from '@/media/limits'
 
 import { asAdmin, asAdminJson, getJson } from './api'
 
+import { lexical } from './lexical'
+
+export { lexical }
+
 export type PublicCollection = 'posts' | 'case-studies'
 
 let sequence = 0
@@ -11,31 +15,6 @@ let sequence = 0
 export function uniqueSlug(prefix: string): string {
   sequence += 1
   return `${prefix}-${Date.now().toString(36)}-${sequence}`
-}
-
-export function lexical(text: string) {
-  return {
-    root: {
-      type: 'root',
-      direction: 'ltr',
-      format: '',
-      indent: 0,
-      version: 1,
-      children: [
-        {
-          type: 'paragraph',
-          direction: 'ltr',
-          format: '',
-          indent: 0,
-          version: 1,
-          textFormat: 0,
-          children: [
-            { type: 'text', text, format: 0, detail: 0, mode: 'normal', style: '', version: 1 },
-          ],
-        },
-      ],
-    },
-  }
 }
 
 export interface DocumentInput {
