@@ -7,6 +7,7 @@ import { createTestDatabase } from '../support/database'
 import { lexical, uniqueSlug } from '../support/factories'
 import { postInquiry, uniqueClient, validInquiry } from '../support/inquiries'
 import { poll } from '../support/poll'
+import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp'
 
 /**
  * The audit log, through the REST API as editors and admins use it: each audited action leaves
@@ -25,6 +26,7 @@ let databaseUrl: string
 let db: pg.Client
 let server: AppServer
 let admin: { id: number; authorization: string }
+let smtp: SmtpCatcher | undefined
 /** The client address the admin's requests come from (X-Forwarded-For; loopback is trusted). */
 const ADMIN_CLIENT = uniqueClient()
 
@@ -115,7 +117,10 @@ const byAdmin = {
 beforeAll(async () => {
   const runId = process.env.TEST_RUN_ID ?? 'main'
   databaseUrl = await createTestDatabase(`consultancy_test_${runId}_audit_log`)
-  const env = { ...inject('appEnv'), DATABASE_URL: databaseUrl }
+  // Its own mail server: the accounts this instance invites (and deletes) are none of the shared
+  // app's, whose mail the inquiry suite checks for anything sent to a stranger.
+  smtp = await startSmtpCatcher()
+  const env = { ...inject('appEnv'), DATABASE_URL: databaseUrl, SMTP_URL: smtp.url }
   if ((await runScript('scripts/migrate.ts', env)) !== 0) throw new Error('migrate')
   db = new pg.Client({ connectionString: databaseUrl })
   await db.connect()
@@ -139,6 +144,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
   await db?.end()
+  await smtp?.stop()
 })
 
 describe('sign-ins', () => {
