@@ -87,6 +87,54 @@ function Empty({ text }: { text: string }) {
 }
 
 /** The series in words, each with a swatch of its colour and its total. */
+/**
+ * One chart's figure: its empty state when `empty`, else one image named by `summary` (its
+ * `aria-label` and `<title>`), drawn by `children` in a `width` × `height` box, then `after`
+ * (a legend).
+ */
+function ChartFrame({
+  id,
+  title,
+  words,
+  empty,
+  summary,
+  width,
+  height,
+  after,
+  children,
+}: ChartProps & {
+  empty: boolean
+  summary: () => string
+  width: number
+  height: number
+  after?: ReactNode
+  children: () => ReactNode
+}) {
+  if (empty) {
+    return (
+      <Figure id={id} title={title}>
+        <Empty text={words.empty} />
+      </Figure>
+    )
+  }
+  const label = summary()
+  return (
+    <Figure id={id} title={title}>
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={label}
+        style={SVG_STYLE}
+      >
+        <title>{label}</title>
+        {children()}
+      </svg>
+      {after}
+    </Figure>
+  )
+}
+
 function Legend({
   items,
   locale,
@@ -187,108 +235,102 @@ function legendOf(data: SeriesData) {
 
 /** Counts per day (week, month), each bar split into its series, stacked in series order. */
 export function StackedBarChart({ id, title, words, data }: ChartProps & { data: SeriesData }) {
-  if (grandTotal(data) === 0) {
-    return (
-      <Figure id={id} title={title}>
-        <Empty text={words.empty} />
-      </Figure>
-    )
-  }
-  const layout = stackedBarsLayout(data)
   const format = formatterOf(words.locale)
-  const summary = summaryOf(title, data, words)
   return (
-    <Figure id={id} title={title}>
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        viewBox={`0 0 ${TIME_CHART_SIZE.width} ${TIME_CHART_SIZE.height}`}
-        role="img"
-        aria-label={summary}
-        style={SVG_STYLE}
-      >
-        <title>{summary}</title>
-        <Axes axes={layout} locale={words.locale} />
-        {layout.bars.map((bar) => (
-          <g key={bar.category.key} data-category={bar.category.key} data-total={bar.total}>
-            <title>
-              {`${bar.category.title}: ${format.format(bar.total)} ${words.total}. ` +
-                listed(
-                  bar.segments.map((segment) => ({
-                    label: segment.series.label,
-                    value: segment.value,
-                  })),
-                  words.locale,
-                )}
-            </title>
-            {/* The whole column answers the pointer, so a short bar's tooltip is easy to reach. */}
-            <rect {...bar.slot} fill="transparent" />
-            {bar.segments.map((segment) => (
-              <rect
-                key={segment.series.key}
-                data-series={segment.series.key}
-                data-value={segment.value}
-                {...segment.box}
-                fill={segment.series.colour}
-                stroke={CHART_SEPARATOR}
-                strokeWidth={1}
-              />
+    <ChartFrame
+      id={id}
+      title={title}
+      words={words}
+      empty={grandTotal(data) === 0}
+      summary={() => summaryOf(title, data, words)}
+      width={TIME_CHART_SIZE.width}
+      height={TIME_CHART_SIZE.height}
+      after={<Legend items={legendOf(data)} locale={words.locale} />}
+    >
+      {() => {
+        const layout = stackedBarsLayout(data)
+        return (
+          <>
+            <Axes axes={layout} locale={words.locale} />
+            {layout.bars.map((bar) => (
+              <g key={bar.category.key} data-category={bar.category.key} data-total={bar.total}>
+                <title>
+                  {`${bar.category.title}: ${format.format(bar.total)} ${words.total}. ` +
+                    listed(
+                      bar.segments.map((segment) => ({
+                        label: segment.series.label,
+                        value: segment.value,
+                      })),
+                      words.locale,
+                    )}
+                </title>
+                {/* The whole column answers the pointer, so a short bar's tooltip is easy to reach. */}
+                <rect {...bar.slot} fill="transparent" />
+                {bar.segments.map((segment) => (
+                  <rect
+                    key={segment.series.key}
+                    data-series={segment.series.key}
+                    data-value={segment.value}
+                    {...segment.box}
+                    fill={segment.series.colour}
+                    stroke={CHART_SEPARATOR}
+                    strokeWidth={1}
+                  />
+                ))}
+              </g>
             ))}
-          </g>
-        ))}
-      </svg>
-      <Legend items={legendOf(data)} locale={words.locale} />
-    </Figure>
+          </>
+        )
+      }}
+    </ChartFrame>
   )
 }
 
 /** Counts per day (week, month), one line per series, a marker at each count. */
 export function LineChart({ id, title, words, data }: ChartProps & { data: SeriesData }) {
-  if (grandTotal(data) === 0) {
-    return (
-      <Figure id={id} title={title}>
-        <Empty text={words.empty} />
-      </Figure>
-    )
-  }
-  const layout = lineLayout(data)
   const format = formatterOf(words.locale)
-  const summary = summaryOf(title, data, words)
   return (
-    <Figure id={id} title={title}>
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        viewBox={`0 0 ${TIME_CHART_SIZE.width} ${TIME_CHART_SIZE.height}`}
-        role="img"
-        aria-label={summary}
-        style={SVG_STYLE}
-      >
-        <title>{summary}</title>
-        <Axes axes={layout} locale={words.locale} />
-        {layout.lines.map((line) => (
-          <g key={line.series.key} data-series={line.series.key}>
-            <polyline
-              points={line.points.map((point) => `${point.x},${point.y}`).join(' ')}
-              fill="none"
-              stroke={line.series.colour}
-              strokeWidth={2}
-            />
-            {line.points.map((point) => (
-              <circle
-                key={point.category.key}
-                data-value={point.value}
-                cx={point.x}
-                cy={point.y}
-                r={point.value > 0 ? 4 : 2}
-                fill={line.series.colour}
-              >
-                <title>{`${point.category.title}: ${line.series.label} ${format.format(point.value)}`}</title>
-              </circle>
+    <ChartFrame
+      id={id}
+      title={title}
+      words={words}
+      empty={grandTotal(data) === 0}
+      summary={() => summaryOf(title, data, words)}
+      width={TIME_CHART_SIZE.width}
+      height={TIME_CHART_SIZE.height}
+      after={<Legend items={legendOf(data)} locale={words.locale} />}
+    >
+      {() => {
+        const layout = lineLayout(data)
+        return (
+          <>
+            <Axes axes={layout} locale={words.locale} />
+            {layout.lines.map((line) => (
+              <g key={line.series.key} data-series={line.series.key}>
+                <polyline
+                  points={line.points.map((point) => `${point.x},${point.y}`).join(' ')}
+                  fill="none"
+                  stroke={line.series.colour}
+                  strokeWidth={2}
+                />
+                {line.points.map((point) => (
+                  <circle
+                    key={point.category.key}
+                    data-value={point.value}
+                    cx={point.x}
+                    cy={point.y}
+                    r={point.value > 0 ? 4 : 2}
+                    fill={line.series.colour}
+                  >
+                    <title>{`${point.category.title}: ${line.series.label} ${format.format(point.value)}`}</title>
+                  </circle>
+                ))}
+              </g>
             ))}
-          </g>
-        ))}
-      </svg>
-      <Legend items={legendOf(data)} locale={words.locale} />
-    </Figure>
+          </>
+        )
+      }}
+    </ChartFrame>
   )
 }
 
@@ -301,45 +343,40 @@ export function HorizontalBarChart({
   colour,
 }: ChartProps & { items: readonly BarItem[]; colour: string }) {
   const shown = items.filter((item) => item.value > 0)
-  if (shown.length === 0) {
-    return (
-      <Figure id={id} title={title}>
-        <Empty text={words.empty} />
-      </Figure>
-    )
-  }
   const layout = horizontalBarsLayout(shown)
   const format = formatterOf(words.locale)
-  const summary = `${title}: ${listed(shown, words.locale)}.`
   return (
-    <Figure id={id} title={title}>
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        viewBox={`0 0 ${BAR_CHART_WIDTH} ${layout.height}`}
-        role="img"
-        aria-label={summary}
-        style={SVG_STYLE}
-      >
-        <title>{summary}</title>
-        {layout.bars.map((bar, index) => (
-          <g key={index} data-label={bar.item.label} data-value={bar.item.value}>
-            <title>{`${bar.item.label}: ${format.format(bar.item.value)}`}</title>
-            <text
-              x={BAR_LABEL_WIDTH - 8}
-              y={bar.y + 17}
-              textAnchor="end"
-              fill={CHART_TEXT}
-              {...FONT}
-            >
-              {bar.shown}
-            </text>
-            <rect {...bar.box} fill={colour} />
-            <text x={bar.box.x + bar.box.width + 6} y={bar.y + 17} fill={CHART_TEXT} {...FONT}>
-              {format.format(bar.item.value)}
-            </text>
-          </g>
-        ))}
-      </svg>
-    </Figure>
+    <ChartFrame
+      id={id}
+      title={title}
+      words={words}
+      empty={shown.length === 0}
+      summary={() => `${title}: ${listed(shown, words.locale)}.`}
+      width={BAR_CHART_WIDTH}
+      height={layout.height}
+    >
+      {() => (
+        <>
+          {layout.bars.map((bar, index) => (
+            <g key={index} data-label={bar.item.label} data-value={bar.item.value}>
+              <title>{`${bar.item.label}: ${format.format(bar.item.value)}`}</title>
+              <text
+                x={BAR_LABEL_WIDTH - 8}
+                y={bar.y + 17}
+                textAnchor="end"
+                fill={CHART_TEXT}
+                {...FONT}
+              >
+                {bar.shown}
+              </text>
+              <rect {...bar.box} fill={colour} />
+              <text x={bar.box.x + bar.box.width + 6} y={bar.y + 17} fill={CHART_TEXT} {...FONT}>
+                {format.format(bar.item.value)}
+              </text>
+            </g>
+          ))}
+        </>
+      )}
+    </ChartFrame>
   )
 }
