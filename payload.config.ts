@@ -16,6 +16,8 @@ import { PAYLOAD_LOG_OPTIONS } from '@/lib/logger'
 import { pgPreparingStatements } from '@/lib/prepared-statements'
 import { withProjectAnswers } from '@/lib/payload-answers'
 import { auditLogPlugin } from '@/audit/plugin'
+import { contentLanguagePlugin } from '@/content-language/plugin'
+import { draftRestorePlugin } from '@/versions/plugin'
 import { storageInternals } from '@/media/storage-internals'
 import { s3Settings } from '@/media/s3'
 import { pgTracingQueries } from '@/observability/traced-pg'
@@ -24,18 +26,27 @@ import { publicSeoGroup, seoPluginConfig } from '@/fields/seo'
 
 import { AUDIENCE_VIEW_PATH } from '@/audience/dashboard'
 import { CaseStudies } from '@/collections/CaseStudies'
+import { ClientLogos } from '@/collections/ClientLogos'
 import { Categories } from '@/collections/Categories'
 import { Inquiries } from '@/collections/Inquiries'
 import { inquiryExport } from '@/collections/inquiry-export'
 import { Media } from '@/collections/Media'
 import { Posts } from '@/collections/Posts'
+import { Services } from '@/collections/Services'
+import { TeamMembers } from '@/collections/TeamMembers'
+import { Testimonials } from '@/collections/Testimonials'
 import { Users } from '@/collections/Users'
+import { SecuritySettingsGlobal } from '@/two-factor/settings'
+import { TwoFactorCredentials } from '@/two-factor/credentials'
 import { env } from '@/env'
 import { SETTINGS_GLOBALS, SETTINGS_PREVIEW_PATH } from '@/globals'
 import { outboxEmailAdapter } from '@/inquiries/mail-outbox'
 import { SITE } from '@/site/config'
+import { SCHEDULE_SETTINGS } from '@/scheduling/settings'
 import { WebhookEndpoints } from '@/webhooks/collection'
-import { DEFAULT_LOCALE, LOCALE_LABELS, LOCALES } from '@/i18n/locales'
+import { DEFAULT_LOCALE, isLocale, LOCALES } from '@/i18n/locales'
+import { ADMIN_DATE_FORMAT, ADMIN_LOCALE_LABELS } from '@/i18n/admin-text'
+import { paths } from '@/site/routes'
 import { keepAdminFieldLabelsPerLanguage } from '@/i18n/admin-field-labels'
 import { ACCOUNT_PAGES } from '@/collections/Users/account-mail'
 import { QUERY_LIMITS } from '@/content/contract'
@@ -71,6 +82,9 @@ export default buildConfig({
   admin: {
     user: Users.slug,
     importMap: { baseDir: dirname },
+    // Dates in each admin language's own order and words ("28 nov 2026, 15:04" in Spanish, not
+    // "noviembre 28º 2026"): a date-fns localized format token, rendered per language.
+    dateFormat: ADMIN_DATE_FORMAT,
     // No external avatar service: the admin must not depend on (or leak editors' addresses to)
     // Gravatar, which this server may not even reach.
     avatar: 'default',
@@ -84,15 +98,20 @@ export default buildConfig({
         Logo: '/src/components/admin/Logo#Logo',
         Icon: '/src/components/admin/Icon#Icon',
       },
-      // New inquiries, and those whose mail failed for good (the one thing an editor must not miss).
+      // What to do: write, your drafts, recently published, scheduled (late or failed ones
+      // flagged), new inquiries and failed mail, by role and in the editor's language.
       beforeDashboard: [
-        '/src/components/admin/InboxNotice#InboxNotice',
+        '/src/components/admin/EditorDashboard#EditorDashboard',
         // Webhook endpoints disabled after repeated failures (admins only).
         '/src/components/admin/WebhookDisabledNotice#WebhookDisabledNotice',
       ],
       // The way to the Audience view (editors and admins), a link of its own.
       afterDashboard: ['/src/components/admin/AudienceLink#AudienceLink'],
+      // While the admins require two-factor sign-in, an account without it is sent to set it up.
+      header: ['/src/components/admin/TwoFactorEnrolmentGate#TwoFactorEnrolmentGate'],
       views: {
+        // The sign-in page, with a second step for an account's two-factor code (src/two-factor/).
+        login: { Component: '/src/components/admin/TwoFactorLoginView#TwoFactorLoginView' },
         // Who reads the site: charts of the audience counts (src/audience/dashboard.ts).
         audience: {
           Component: '/src/components/admin/AudienceView#AudienceView',
@@ -116,7 +135,7 @@ export default buildConfig({
     },
     // Live preview shows the page in draft mode; /api/preview admits signed-in editors only.
     livePreview: {
-      collections: ['posts', 'case-studies'],
+      collections: ['posts', 'case-studies', 'services'],
       globals: SETTINGS_GLOBALS.map((global) => global.slug),
       url: ({ data, collectionConfig, globalConfig, locale }) => {
         const code = locale?.code ?? DEFAULT_LOCALE
@@ -124,23 +143,42 @@ export default buildConfig({
           const path = SETTINGS_PREVIEW_PATH[globalConfig.slug]?.(code) ?? `/${code}`
           return `${env.SITE_URL}/api/preview?path=${encodeURIComponent(path)}`
         }
-        const section = collectionConfig?.slug === 'posts' ? 'blog' : 'case-studies'
-        const path = `/${code}/${section}/${data?.slug ?? ''}`
+        const path =
+          collectionConfig?.slug === 'services'
+            ? paths.service(isLocale(code) ? code : DEFAULT_LOCALE, data?.key ?? '')
+            : `/${code}/${collectionConfig?.slug === 'posts' ? 'blog' : 'case-studies'}/${data?.slug ?? ''}`
         return `${env.SITE_URL}/api/preview?path=${encodeURIComponent(path)}`
       },
     },
   },
-  collections: [Posts, CaseStudies, Categories, Media, Inquiries, Users, WebhookEndpoints],
+  collections: [
+    Posts,
+    CaseStudies,
+    Services,
+    Categories,
+    Media,
+    Inquiries,
+    Users,
+    // Each account's two-factor secret and codes, read by no API (src/two-factor/credentials.ts).
+    TwoFactorCredentials,
+    WebhookEndpoints,
+    // People and proof: the About page's team (authors of documents), testimonials, client logos.
+    TeamMembers,
+    Testimonials,
+    ClientLogos,
+  ],
   // The admin's own interface in the site's languages; each editor picks theirs in the account
   // page, and the browser's language decides until they do.
   i18n: {
     supportedLanguages: { en, es },
     fallbackLanguage: 'en',
   },
-  globals: SETTINGS_GLOBALS,
+  // The admins' security settings are no site content: no drafts, no webhooks, no preview.
+  globals: [...SETTINGS_GLOBALS, SecuritySettingsGlobal],
   editor: lexicalEditor(),
   localization: {
-    locales: LOCALES.map((code) => ({ code, label: LOCALE_LABELS[code] })),
+    // Named in the editor's admin language ("Español" / "Inglés" in a Spanish admin).
+    locales: LOCALES.map((code) => ({ code, label: ADMIN_LOCALE_LABELS[code] })),
     defaultLocale: DEFAULT_LOCALE,
     fallback: true,
   },
@@ -184,14 +222,21 @@ export default buildConfig({
     // After the storage plugin: its bookkeeping fields are read by signed-in users only, and are
     // no list columns for editors.
     storageInternals,
+    // Restoring a version makes a draft, never a publication (src/versions/).
+    draftRestorePlugin,
+    // The content language on every edit view, and each language's status (src/content-language/).
+    contentLanguagePlugin,
     // Last: the audit log (src/audit/) hooks into collections the plugins above made, too.
     auditLogPlugin,
   ],
   defaultDepth: QUERY_LIMITS.depthDefault,
   maxDepth: QUERY_LIMITS.depthMax,
   jobs: {
-    // Scheduled publishing runs from the queue; every web instance polls it once a minute.
-    autoRun: [{ cron: '* * * * *', queue: 'default', limit: 10 }],
+    // Scheduled publishing runs from the queue; every web instance polls it every few seconds
+    // (croner's six-field cron), so a document is live seconds after its time (src/scheduling/).
+    autoRun: [
+      { cron: SCHEDULE_SETTINGS.runCron, queue: 'default', limit: SCHEDULE_SETTINGS.runLimit },
+    ],
   },
   graphQL: {
     disablePlaygroundInProduction: true,

@@ -22,6 +22,12 @@ import * as migration_20261128_120000_audience_counts from './20261128_120000_au
 import * as migration_20261128_130000_agent_access from './20261128_130000_agent_access'
 import * as migration_20261128_140000_inquiry_source from './20261128_140000_inquiry_source'
 import * as migration_20261128_150000_audit_log from './20261128_150000_audit_log'
+import * as migration_20261128_160000_two_factor from './20261128_160000_two_factor'
+import * as migration_20261128_170000_schedule_alerts from './20261128_170000_schedule_alerts'
+import * as migration_20261128_180000_people_and_proof from './20261128_180000_people_and_proof'
+import * as migration_20261128_190000_services_and_principles from './20261128_190000_services_and_principles'
+import * as migration_20261128_200000_inline_image_sizes from './20261128_200000_inline_image_sizes'
+import * as migration_20261128_210000_media_credit from './20261128_210000_media_credit'
 
 export const migrations = [
   {
@@ -143,5 +149,35 @@ export const migrations = [
     up: migration_20261128_150000_audit_log.up,
     down: migration_20261128_150000_audit_log.down,
     name: '20261128_150000_audit_log',
+  },
+  {
+    up: migration_20261128_160000_two_factor.up,
+    down: migration_20261128_160000_two_factor.down,
+    name: '20261128_160000_two_factor',
+  },
+  {
+    up: migration_20261128_170000_schedule_alerts.up,
+    down: migration_20261128_170000_schedule_alerts.down,
+    name: '20261128_170000_schedule_alerts',
+  },
+  {
+    up: migration_20261128_180000_people_and_proof.up,
+    down: migration_20261128_180000_people_and_proof.down,
+    name: '20261128_180000_people_and_proof',
+  },
+  {
+    up: migration_20261128_190000_services_and_principles.up,
+    down: migration_20261128_190000_services_and_principles.down,
+    name: '20261128_190000_services_and_principles',
+  },
+  {
+    up: migration_20261128_200000_inline_image_sizes.up,
+    down: migration_20261128_200000_inline_image_sizes.down,
+    name: '20261128_200000_inline_image_sizes',
+  },
+  {
+    up: migration_20261128_210000_media_credit.up,
+    down: migration_20261128_210000_media_credit.down,
+    name: '20261128_210000_media_credit',
   },
 ]

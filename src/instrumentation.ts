@@ -15,6 +15,9 @@ export async function register(): Promise<void> {
   // The audit log's entries past their retention, deleted at start and hourly (src/audit/).
   const { auditLogPruning } = await import('@/audit/pruning')
   auditLogPruning()
+  // Late or failed scheduled publishes: a notice on the dashboard and one alert each (src/scheduling/).
+  const { scheduleMonitor } = await import('@/scheduling/monitor')
+  scheduleMonitor()
   // The content API's anonymous reads and the documents' twins, answered by the project's server
   // without Next's routing.
   const [{ registerContentReads }, { registerDocumentTwins }] = await Promise.all([

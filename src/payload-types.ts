@@ -69,11 +69,16 @@ export interface Config {
   collections: {
     posts: Post;
     'case-studies': CaseStudy;
+    services: Service;
     categories: Category;
     media: Media;
     inquiries: Inquiry;
     users: User;
+    'two-factor-credentials': TwoFactorCredential;
     'webhook-endpoints': WebhookEndpoint;
+    'team-members': TeamMember;
+    testimonials: Testimonial;
+    'client-logos': ClientLogo;
     exports: Export;
     imports: Import;
     redirects: Redirect;
@@ -88,11 +93,16 @@ export interface Config {
   collectionsSelect: {
     posts: PostsSelect<false> | PostsSelect<true>;
     'case-studies': CaseStudiesSelect<false> | CaseStudiesSelect<true>;
+    services: ServicesSelect<false> | ServicesSelect<true>;
     categories: CategoriesSelect<false> | CategoriesSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     inquiries: InquiriesSelect<false> | InquiriesSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    'two-factor-credentials': TwoFactorCredentialsSelect<false> | TwoFactorCredentialsSelect<true>;
     'webhook-endpoints': WebhookEndpointsSelect<false> | WebhookEndpointsSelect<true>;
+    'team-members': TeamMembersSelect<false> | TeamMembersSelect<true>;
+    testimonials: TestimonialsSelect<false> | TestimonialsSelect<true>;
+    'client-logos': ClientLogosSelect<false> | ClientLogosSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -113,7 +123,9 @@ export interface Config {
     navigation: Navigation;
     'contact-page': ContactPage;
     'privacy-page': PrivacyPage;
+    'about-page': AboutPage;
     'agent-access': AgentAccess;
+    'security-settings': SecuritySetting;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
@@ -121,7 +133,9 @@ export interface Config {
     navigation: NavigationSelect<false> | NavigationSelect<true>;
     'contact-page': ContactPageSelect<false> | ContactPageSelect<true>;
     'privacy-page': PrivacyPageSelect<false> | PrivacyPageSelect<true>;
+    'about-page': AboutPageSelect<false> | AboutPageSelect<true>;
     'agent-access': AgentAccessSelect<false> | AgentAccessSelect<true>;
+    'security-settings': SecuritySettingsSelect<false> | SecuritySettingsSelect<true>;
   };
   locale: 'en' | 'es';
   widgets: {
@@ -192,6 +206,7 @@ export interface Post {
    */
   coverImage?: (number | null) | Media;
   categories?: (number | Category)[] | null;
+  author?: (number | null) | TeamMember;
   /**
    * Who saved this version.
    */
@@ -231,6 +246,10 @@ export interface Post {
 export interface Media {
   id: number;
   alt: string;
+  /**
+   * Who made the picture and its licence, shown under it on the site. Leave empty for none.
+   */
+  credit?: string | null;
   prefix?: string | null;
   _objectKey?: string | null;
   updatedAt: string;
@@ -269,6 +288,22 @@ export interface Media {
       filesize?: number | null;
       filename?: string | null;
     };
+    small?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
+    medium?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
     og?: {
       url?: string | null;
       width?: number | null;
@@ -295,15 +330,38 @@ export interface Category {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "team-members".
+ */
+export interface TeamMember {
+  id: number;
+  name: string;
+  /**
+   * Shown in this language only when filled in.
+   */
+  role?: string | null;
+  bio?: string | null;
+  photo?: (number | null) | Media;
+  /**
+   * Optional: a public profile (https://…).
+   */
+  profileUrl?: string | null;
+  order?: number | null;
+  updatedAt: string;
+  createdAt: string;
+  _status?: ('draft' | 'published') | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "users".
  */
 export interface User {
   id: number;
   name?: string | null;
   /**
-   * admin: everything, accounts included; editor: content, publishing, the inquiry inbox; author: writes posts and case studies as drafts (cannot publish, delete or read inquiries).
+   * Admin: everything, accounts included; Editor: content, publishing, the inquiry inbox; Author: writes posts and case studies as drafts (cannot publish, delete or read inquiries).
    */
   roles: ('admin' | 'editor' | 'author')[];
+  twoFactorEnabled?: boolean | null;
   updatedAt: string;
   createdAt: string;
   enableAPIKey?: boolean | null;
@@ -386,6 +444,7 @@ export interface CaseStudy {
    */
   coverImage?: (number | null) | Media;
   categories?: (number | Category)[] | null;
+  author?: (number | null) | TeamMember;
   /**
    * Who saved this version.
    */
@@ -412,6 +471,35 @@ export interface CaseStudy {
      */
     noindex?: boolean | null;
   };
+  updatedAt: string;
+  createdAt: string;
+  _status?: ('draft' | 'published') | null;
+}
+/**
+ * What the firm offers: each service has a page, listed on the home page in this order.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "services".
+ */
+export interface Service {
+  id: number;
+  /**
+   * The value inquiries use for this service; also the page’s address.
+   */
+  key: 'software-engineering' | 'data-platforms' | 'cloud' | 'security' | 'machine-learning';
+  /**
+   * Lower comes first.
+   */
+  position?: number | null;
+  title: string;
+  /**
+   * One or two sentences: the home page’s card and the page’s lede.
+   */
+  summary: string;
+  whatWeDo?: string | null;
+  engagement?: string | null;
+  caseStudies?: (number | CaseStudy)[] | null;
+  posts?: (number | Post)[] | null;
   updatedAt: string;
   createdAt: string;
   _status?: ('draft' | 'published') | null;
@@ -473,6 +561,20 @@ export interface Inquiry {
   createdAt: string;
 }
 /**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "two-factor-credentials".
+ */
+export interface TwoFactorCredential {
+  id: number;
+  account: number;
+  secret?: string | null;
+  pendingSecret?: string | null;
+  lastStep?: number | null;
+  recoveryCodes?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Receivers of signed webhooks (Standard Webhooks) about published documents, inquiries, redirects and settings. Deliveries are retried for at least 24 hours; an endpoint that keeps failing is disabled, and its waiting deliveries resume when it is enabled again.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -515,6 +617,47 @@ export interface WebhookEndpoint {
   disabledAt?: string | null;
   updatedAt: string;
   createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "testimonials".
+ */
+export interface Testimonial {
+  id: number;
+  /**
+   * Shown in this language only when written in it.
+   */
+  quote: string;
+  name: string;
+  role?: string | null;
+  company?: string | null;
+  photo?: (number | null) | Media;
+  /**
+   * Optional: the case study this quote belongs to (shown on its page).
+   */
+  caseStudy?: (number | null) | CaseStudy;
+  /**
+   * Shown in the home page’s proof band.
+   */
+  featured?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+  _status?: ('draft' | 'published') | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "client-logos".
+ */
+export interface ClientLogo {
+  id: number;
+  name: string;
+  logo: number | Media;
+  url?: string | null;
+  featured?: boolean | null;
+  order?: number | null;
+  updatedAt: string;
+  createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -639,6 +782,9 @@ export interface AuditLog {
     | 'user.delete'
     | 'user.api_key_create'
     | 'user.api_key_revoke'
+    | 'user.two_factor_enable'
+    | 'user.two_factor_disable'
+    | 'auth.recovery_code_used'
     | 'inquiry.status_change'
     | 'inquiry.delete'
     | 'inquiry.export';
@@ -787,6 +933,10 @@ export interface PayloadLockedDocument {
         value: number | CaseStudy;
       } | null)
     | ({
+        relationTo: 'services';
+        value: number | Service;
+      } | null)
+    | ({
         relationTo: 'categories';
         value: number | Category;
       } | null)
@@ -805,6 +955,18 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'webhook-endpoints';
         value: number | WebhookEndpoint;
+      } | null)
+    | ({
+        relationTo: 'team-members';
+        value: number | TeamMember;
+      } | null)
+    | ({
+        relationTo: 'testimonials';
+        value: number | Testimonial;
+      } | null)
+    | ({
+        relationTo: 'client-logos';
+        value: number | ClientLogo;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -864,6 +1026,7 @@ export interface PostsSelect<T extends boolean = true> {
   publishedAt?: T;
   coverImage?: T;
   categories?: T;
+  author?: T;
   updatedBy?: T;
   internalNotes?: T;
   meta?:
@@ -902,6 +1065,7 @@ export interface CaseStudiesSelect<T extends boolean = true> {
   publishedAt?: T;
   coverImage?: T;
   categories?: T;
+  author?: T;
   updatedBy?: T;
   internalNotes?: T;
   meta?:
@@ -912,6 +1076,23 @@ export interface CaseStudiesSelect<T extends boolean = true> {
         image?: T;
         noindex?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+  _status?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "services_select".
+ */
+export interface ServicesSelect<T extends boolean = true> {
+  key?: T;
+  position?: T;
+  title?: T;
+  summary?: T;
+  whatWeDo?: T;
+  engagement?: T;
+  caseStudies?: T;
+  posts?: T;
   updatedAt?: T;
   createdAt?: T;
   _status?: T;
@@ -932,6 +1113,7 @@ export interface CategoriesSelect<T extends boolean = true> {
  */
 export interface MediaSelect<T extends boolean = true> {
   alt?: T;
+  credit?: T;
   prefix?: T;
   _objectKey?: T;
   updatedAt?: T;
@@ -969,6 +1151,26 @@ export interface MediaSelect<T extends boolean = true> {
               filename?: T;
             };
         large?:
+          | T
+          | {
+              url?: T;
+              width?: T;
+              height?: T;
+              mimeType?: T;
+              filesize?: T;
+              filename?: T;
+            };
+        small?:
+          | T
+          | {
+              url?: T;
+              width?: T;
+              height?: T;
+              mimeType?: T;
+              filesize?: T;
+              filename?: T;
+            };
+        medium?:
           | T
           | {
               url?: T;
@@ -1026,6 +1228,7 @@ export interface InquiriesSelect<T extends boolean = true> {
 export interface UsersSelect<T extends boolean = true> {
   name?: T;
   roles?: T;
+  twoFactorEnabled?: T;
   updatedAt?: T;
   createdAt?: T;
   enableAPIKey?: T;
@@ -1048,6 +1251,19 @@ export interface UsersSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "two-factor-credentials_select".
+ */
+export interface TwoFactorCredentialsSelect<T extends boolean = true> {
+  account?: T;
+  secret?: T;
+  pendingSecret?: T;
+  lastStep?: T;
+  recoveryCodes?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "webhook-endpoints_select".
  */
 export interface WebhookEndpointsSelect<T extends boolean = true> {
@@ -1064,6 +1280,51 @@ export interface WebhookEndpointsSelect<T extends boolean = true> {
   disabledAt?: T;
   updatedAt?: T;
   createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "team-members_select".
+ */
+export interface TeamMembersSelect<T extends boolean = true> {
+  name?: T;
+  role?: T;
+  bio?: T;
+  photo?: T;
+  profileUrl?: T;
+  order?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  _status?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "testimonials_select".
+ */
+export interface TestimonialsSelect<T extends boolean = true> {
+  quote?: T;
+  name?: T;
+  role?: T;
+  company?: T;
+  photo?: T;
+  caseStudy?: T;
+  featured?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  _status?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "client-logos_select".
+ */
+export interface ClientLogosSelect<T extends boolean = true> {
+  name?: T;
+  logo?: T;
+  url?: T;
+  featured?: T;
+  order?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1310,6 +1571,19 @@ export interface Home {
         }[]
       | null;
   };
+  principles?: {
+    heading?: string | null;
+    /**
+     * Up to 3, in the order shown. A language without any shows the default principles.
+     */
+    items?:
+      | {
+          title: string;
+          line: string;
+          id?: string | null;
+        }[]
+      | null;
+  };
   proof: {
     heading: string;
     /**
@@ -1391,6 +1665,67 @@ export interface PrivacyPage {
   createdAt?: string | null;
 }
 /**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "about-page".
+ */
+export interface AboutPage {
+  id: number;
+  /**
+   * Without a title in a language, the page is not shown in it.
+   */
+  title?: string | null;
+  intro?: string | null;
+  story?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  approach?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  values?:
+    | {
+        title: string;
+        text?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  offices?:
+    | {
+        city: string;
+        address?: string | null;
+        latitude: number;
+        longitude: number;
+        id?: string | null;
+      }[]
+    | null;
+  _status?: ('draft' | 'published') | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * What search engines and AI systems may do with the site’s content. Stated in robots.txt (Content-Signal and Content-Usage), in the Content-Usage header of pages, twins, llms.txt and media, in llms.txt and in the MCP server card. A refusal is a statement crawlers are asked to respect; only “Refuse requests” turns a crawler away (403).
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1431,6 +1766,19 @@ export interface AgentAccess {
         id?: string | null;
       }[]
     | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "security-settings".
+ */
+export interface SecuritySetting {
+  id: number;
+  /**
+   * Admins and editors without it are sent to set it up (their account page) before anything else in the admin. API keys are not affected.
+   */
+  requireTwoFactor?: boolean | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1484,6 +1832,18 @@ export interface HomeSelect<T extends boolean = true> {
           | {
               title?: T;
               description?: T;
+              id?: T;
+            };
+      };
+  principles?:
+    | T
+    | {
+        heading?: T;
+        items?:
+          | T
+          | {
+              title?: T;
+              line?: T;
               id?: T;
             };
       };
@@ -1550,6 +1910,36 @@ export interface PrivacyPageSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "about-page_select".
+ */
+export interface AboutPageSelect<T extends boolean = true> {
+  title?: T;
+  intro?: T;
+  story?: T;
+  approach?: T;
+  values?:
+    | T
+    | {
+        title?: T;
+        text?: T;
+        id?: T;
+      };
+  offices?:
+    | T
+    | {
+        city?: T;
+        address?: T;
+        latitude?: T;
+        longitude?: T;
+        id?: T;
+      };
+  _status?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "agent-access_select".
  */
 export interface AgentAccessSelect<T extends boolean = true> {
@@ -1576,6 +1966,16 @@ export interface AgentAccessSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "security-settings_select".
+ */
+export interface SecuritySettingsSelect<T extends boolean = true> {
+  requireTwoFactor?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "collections_widget".
  */
 export interface CollectionsWidget {
@@ -1596,11 +1996,16 @@ export interface TaskCreateCollectionExport {
     collectionSlug:
       | 'posts'
       | 'case-studies'
+      | 'services'
       | 'categories'
       | 'media'
       | 'inquiries'
       | 'users'
+      | 'two-factor-credentials'
       | 'webhook-endpoints'
+      | 'team-members'
+      | 'testimonials'
+      | 'client-logos'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

@@ -8,7 +8,14 @@ import { isEditor } from './roles'
  */
 const PUBLISHING_PARAMETERS = ['publishSpecificLocale', 'publishAllLocales', 'unpublishAllLocales']
 
+/**
+ * Set on a request's context while it restores a version into a draft (src/versions/restore.ts):
+ * such a restore, like a draft save, leaves the public version as it is.
+ */
+export const RESTORING_AS_DRAFT = 'restoringAsDraft'
+
 const isDraftSave = (req: PayloadRequest): boolean => {
+  if (req.context?.[RESTORING_AS_DRAFT] === true) return true
   const draft = (req.query as Record<string, unknown> | undefined)?.draft
   return draft === 'true' || draft === true
 }

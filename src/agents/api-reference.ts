@@ -1,7 +1,8 @@
 import { escapeInline } from '@/markdown/escape'
 import { frontmatter } from '@/markdown/frontmatter'
 import { AGENT_PATHS } from '@/site/agent-paths'
-import { absoluteUrl } from '@/site/view'
+import { paths } from '@/site/routes'
+import { absoluteUrl, twinUrl } from '@/site/view'
 
 import { openApiDocument } from './openapi'
 
@@ -170,6 +171,7 @@ export function apiReferenceMarkdown(siteUrl: string): string {
     }),
     `# ${escapeInline(reference.title)} reference`,
     `Version ${reference.version}, server \`${reference.server}\`. Machine-readable: [openapi.json](${absoluteUrl(siteUrl, AGENT_PATHS.openapi)}).`,
+    `Sending an inquiry from code or an agent, with an example: [for developers](${twinUrl(siteUrl, paths.developers('en'))}) ([para desarrolladores](${twinUrl(siteUrl, paths.developers('es'))})).`,
     reference.description,
   ]
   for (const tag of reference.tags) {

@@ -145,3 +145,23 @@ describe('llmsFullTxt', () => {
     }
   })
 })
+
+describe('llmsTxt with services and the developers page', () => {
+  const services = {
+    en: [{ key: 'cloud', title: 'Cloud', summary: 'Bills under control.' }],
+    es: [],
+  }
+  const text = llmsTxt(content, SITE_URL, undefined, undefined, services)
+
+  it('lists each language’s services, linking their twins, and none for a language without', () => {
+    expect(text).toContain(
+      `## Services (English)\n\n- [Cloud](${SITE_URL}/en/services/cloud.md): Bills under control.`,
+    )
+    expect(text).not.toContain('/es/servicios/')
+  })
+
+  it('links the developers page in each language', () => {
+    expect(text).toContain(`](${SITE_URL}/en/developers.md)`)
+    expect(text).toContain(`](${SITE_URL}/es/desarrolladores.md)`)
+  })
+})

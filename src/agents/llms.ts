@@ -1,5 +1,6 @@
 import { LOCALE_LABELS, LOCALES, type Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
+import { peopleMessages } from '@/i18n/people-messages'
 import { documentLinkLine, documentMarkdown } from '@/markdown/document'
 import { escapeInline, markdownLink } from '@/markdown/escape'
 import { absoluteUrl, PAGE_COLLECTIONS, twinUrl, type PublishedView } from '@/site/view'
@@ -34,6 +35,13 @@ const ALL_LABEL: Record<PageCollection, (locale: Locale) => string> = {
   'case-studies': (locale) => messagesFor(locale).home.allCaseStudies,
 }
 
+/** A service as llms.txt lists it: a link to its page's twin and its summary. */
+export interface LlmsService {
+  key: string
+  title: string
+  summary: string
+}
+
 /** A `- [title](url): note` item; `endpoints` follow the note as they are (markdown). */
 const link = (siteUrl: string, title: string, path: string, note: string, endpoints = '') =>
   `- ${markdownLink(title, absoluteUrl(siteUrl, path))}: ${escapeInline(note)}${endpoints}`
@@ -52,6 +60,10 @@ export function llmsTxt(
   totals?: Readonly<Record<PageCollection, Readonly<Record<Locale, number>>>>,
   /** The agent access policy in words and its robots.txt (policy-statements.ts): a section. */
   agentAccess?: { policy: string; robotsTxt: string },
+  /** The services listed in each language (src/site/services.ts): a section each. */
+  services?: Readonly<Record<Locale, readonly LlmsService[]>>,
+  /** The languages the About page is written in (src/site/people.ts). */
+  aboutLocales: readonly Locale[] = [],
 ): string {
   const sections: string[] = [
     `# ${site.settings.en.siteName}`,
@@ -77,6 +89,20 @@ export function llmsTxt(
     )
   }
 
+  for (const locale of LOCALES) {
+    const listed = services?.[locale] ?? []
+    if (listed.length === 0) continue
+    sections.push(
+      `## ${messagesFor(locale).servicePage.services} (${LOCALE_LABELS[locale]})`,
+      listed
+        .map(
+          (service) =>
+            `- ${markdownLink(service.title, twinUrl(siteUrl, paths.service(locale, service.key)))}: ${escapeInline(service.summary)}`,
+        )
+        .join('\n'),
+    )
+  }
+
   for (const collection of PAGE_COLLECTIONS) {
     for (const locale of LOCALES) {
       const docs = site.documents[collection][locale].filter(isIndexable)
@@ -99,6 +125,10 @@ export function llmsTxt(
   sections.push(
     '## API and agent tools',
     [
+      ...LOCALES.map(
+        (locale) =>
+          `- ${markdownLink(messagesFor(locale).developers.title, twinUrl(siteUrl, paths.developers(locale)))}: ${escapeInline(messagesFor(locale).developers.description)}`,
+      ),
       link(
         siteUrl,
         'OpenAPI description',
@@ -168,6 +198,11 @@ export function llmsTxt(
           `- ${markdownLink(`${t.caseStudies.title} (${language})`, twinUrl(siteUrl, paths.caseStudies(locale)))}: ${escapeInline(t.caseStudies.description)}`,
           `- ${markdownLink(`${contact.heading} (${language})`, twinUrl(siteUrl, paths.contact(locale)))}: ${escapeInline(contact.intro)}`,
           `- ${markdownLink(`${t.footer.privacy} (${language})`, twinUrl(siteUrl, paths.privacy(locale)))}: how the firm handles personal data (inquiries, mail)`,
+          ...(aboutLocales.includes(locale)
+            ? [
+                `- ${markdownLink(`${peopleMessages(locale).about} (${language})`, twinUrl(siteUrl, paths.about(locale)))}: ${escapeInline(peopleMessages(locale).aboutDescription)}`,
+              ]
+            : []),
         ]
       }),
     ].join('\n'),

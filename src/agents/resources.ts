@@ -19,7 +19,9 @@ import {
   viewFor,
   type DocumentPagesReads,
 } from '@/site/published-view'
+import { publishedAboutLocales } from '@/site/people'
 import { publishedSettings } from '@/site/settings'
+import { listedServices, type SiteService } from '@/site/services'
 import { SCHEMA_FEED_CONTENT_TYPE } from '@/site/agent-paths'
 import type { PageCollection } from '@/site/routes'
 import { emptyView, PAGE_COLLECTIONS, type PublishedView } from '@/site/view'
@@ -72,7 +74,15 @@ export async function loadLlmsTxt(): Promise<TextResource> {
   }
   const totals = perSection((collection, locale) => find(collection, locale).totalDocs)
   const agentAccess = await agentAccessStatement(env.SITE_URL)
-  return { body: llmsTxt(view, env.SITE_URL, totals, agentAccess), contentType: TEXT }
+  const services = Object.fromEntries(
+    await Promise.all(
+      LOCALES.map(async (locale) => [locale, await listedServices(locale)] as const),
+    ),
+  ) as Record<Locale, SiteService[]>
+  return {
+    body: llmsTxt(view, env.SITE_URL, totals, agentAccess, services, await publishedAboutLocales()),
+    contentType: TEXT,
+  }
 }
 
 type Part = (

@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS = [
   'user.delete',
   'user.api_key_create',
   'user.api_key_revoke',
+  'user.two_factor_enable',
+  'user.two_factor_disable',
+  'auth.recovery_code_used',
   'inquiry.status_change',
   'inquiry.delete',
   'inquiry.export',
@@ -44,6 +47,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, { en: string; es: string }
   'user.delete': { en: 'Account deleted', es: 'Cuenta eliminada' },
   'user.api_key_create': { en: 'API key created', es: 'Clave de API creada' },
   'user.api_key_revoke': { en: 'API key revoked', es: 'Clave de API revocada' },
+  'user.two_factor_enable': {
+    en: 'Two-factor sign-in turned on',
+    es: 'Verificación en dos pasos activada',
+  },
+  'user.two_factor_disable': {
+    en: 'Two-factor sign-in turned off',
+    es: 'Verificación en dos pasos desactivada',
+  },
+  'auth.recovery_code_used': {
+    en: 'Signed in with a recovery code',
+    es: 'Inicio de sesión con código de recuperación',
+  },
   'inquiry.status_change': { en: 'Inquiry status changed', es: 'Estado de consulta cambiado' },
   'inquiry.delete': { en: 'Inquiry deleted', es: 'Consulta eliminada' },
   'inquiry.export': { en: 'Inquiries exported', es: 'Consultas exportadas' },

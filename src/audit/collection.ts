@@ -1,7 +1,8 @@
 import type { CollectionConfig, Field } from 'payload'
 
 import { adminsOnly, isAdmin } from '@/access/admins'
-import { LOCALE_LABELS, LOCALES } from '@/i18n/locales'
+import { ADMIN_LOCALE_LABELS, ADMIN_WORDS } from '@/i18n/admin-text'
+import { LOCALES } from '@/i18n/locales'
 
 import { ACTOR_TYPE_LABELS, ACTOR_TYPES, AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from './actions'
 import { AUDIT_LOG } from './settings'
@@ -33,7 +34,7 @@ export const AuditLog: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'action',
-    group: 'Settings',
+    group: ADMIN_WORDS.settingsGroup,
     defaultColumns: [
       'createdAt',
       'action',
@@ -130,7 +131,7 @@ export const AuditLog: CollectionConfig = {
           name: 'locale',
           type: 'select',
           label: { en: 'Language', es: 'Idioma' },
-          options: LOCALES.map((value) => ({ value, label: LOCALE_LABELS[value] })),
+          options: LOCALES.map((value) => ({ value, label: ADMIN_LOCALE_LABELS[value] })),
           admin: { width: '50%' },
         }),
         readOnly({

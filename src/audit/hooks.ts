@@ -283,8 +283,11 @@ export const auditAccountDeletion: CollectionAfterDeleteHook = async ({
   return doc
 }
 
-/** Where a sign-in attempt that reached the password check keeps the email it tried. */
-const SIGN_IN_CONTEXT_KEY = 'audit:signIn'
+/**
+ * Where a sign-in attempt that reached the password check keeps the email it tried. Two-factor
+ * sign-in clears it when the password was right and only the code is still to come (no failure).
+ */
+export const SIGN_IN_CONTEXT_KEY = 'audit:signIn'
 
 /**
  * Notes a sign-in attempt. Last of the accounts' before-operation hooks: an attempt refused by

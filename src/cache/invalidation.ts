@@ -48,10 +48,20 @@ const TABLE_SUBJECTS: Record<
   case_studies_locales: { collection: 'case-studies' },
   case_studies_rels: { collection: 'case-studies' },
   case_studies_results: { collection: 'case-studies' },
+  services: { collection: 'services' },
+  services_locales: { collection: 'services' },
+  services_rels: { collection: 'services' },
   categories: CATEGORIES_KEY,
   categories_locales: CATEGORIES_KEY,
   media: MEDIA_KEY,
   media_locales: MEDIA_KEY,
+  // People and proof (src/collections/{TeamMembers,Testimonials,ClientLogos}.ts): shown on the
+  // About page, the home page's proof band, case studies and as documents' authors.
+  team_members: { collection: 'team-members' },
+  team_members_locales: { collection: 'team-members' },
+  testimonials: { collection: 'testimonials' },
+  testimonials_locales: { collection: 'testimonials' },
+  client_logos: { collection: 'client-logos' },
   ...Object.fromEntries(SETTINGS_TABLES.map((table) => [table, SETTINGS_KEY])),
   // The agent access policy: a key of its own, which every surface stating it depends on.
   ...Object.fromEntries(AGENT_ACCESS_TABLES.map((table) => [table, AGENT_ACCESS_KEY])),

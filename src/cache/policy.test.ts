@@ -26,7 +26,7 @@ describe('cacheKeyOf', () => {
       '/api/posts?utm_source=x&draft=true&pagination=false',
       '/api/posts?x=1,2,3,4,5,6,7,8,9',
       `/api/posts?pad=${'x'.repeat(600)}`,
-      '/api/posts?select=title,slug,excerpt,content,publishedAt,coverImage,categories,meta,createdAt,updatedAt',
+      '/api/posts?select=title,slug,excerpt,content,publishedAt,coverImage,categories,author,meta,createdAt,updatedAt',
     ])
       expect(key(spelling), spelling).toBe('/api/posts')
     expect(key('/api/posts?limit=500')).toBe('/api/posts?limit=100')
@@ -195,6 +195,7 @@ describe('isContentWrite', () => {
     expect(isContentWrite('POST', '/api/inquiries')).toBe(false)
     expect(isContentWrite('POST', '/api/users/login')).toBe(false)
     expect(isContentWrite('POST', '/api/postsx')).toBe(false)
+    expect(isContentWrite('PATCH', '/api/services/4')).toBe(true)
   })
 })
 
@@ -204,11 +205,42 @@ describe('cache target dependencies', () => {
   // Every site page, twin, feed and file for agents, and robots.txt, states the agent access
   // policy (its head, or robots.txt's body): the policy's key comes last in each.
   const policy = 'agent-access'
-  const everything = ['list:posts', 'list:case-studies', 'categories', 'media', 'settings', policy]
+  const everything = [
+    'list:posts',
+    'list:case-studies',
+    'list:services',
+    'list:team-members',
+    'list:testimonials',
+    'list:client-logos',
+    'categories',
+    'media',
+    'settings',
+    policy,
+  ]
+
+  it('name the settings for the developers page, everything published for a service page', () => {
+    for (const url of ['/en/developers', '/es/desarrolladores', '/es/desarrolladores.md'])
+      expect(dependsOn(url), url).toEqual(['settings', policy])
+    // A service page shows the services and the case studies and posts it relates: it depends
+    // on everything published, as the sitemap does.
+    expect(dependsOn('/sitemap.xml')).toContain('list:services')
+    for (const url of ['/en/services/cloud', '/es/servicios/cloud', '/es/servicios/cloud.md'])
+      expect(dependsOn(url), url).toEqual(dependsOn('/sitemap.xml'))
+    // The other language's word is no page, so nothing the cache keeps.
+    expect(dependsOn('/es/services/cloud')).toBeUndefined()
+  })
 
   it('name what a page and its twin show, the site settings on every one', () => {
-    const posts = ['list:posts', 'categories', 'media', 'settings', policy]
-    const caseStudies = ['list:case-studies', 'categories', 'media', 'settings', policy]
+    // A document's author (a team member) shows wherever the document does.
+    const posts = ['list:posts', 'categories', 'media', 'list:team-members', 'settings', policy]
+    const caseStudies = [
+      'list:case-studies',
+      'categories',
+      'media',
+      'list:team-members',
+      'settings',
+      policy,
+    ]
     for (const url of ['/en/blog', '/en/blog?page=2', '/es/blog/a-post', '/es/blog/a-post.md'])
       expect(dependsOn(url), url).toEqual(posts)
     expect(dependsOn('/en/blog/a-post', 'text/markdown')).toEqual(posts)
@@ -222,7 +254,14 @@ describe('cache target dependencies', () => {
 
   it('let a document’s page and twin, the home page and the blog narrow them to what their render reports showing', () => {
     const reportedBase = (url: string) => cacheTargetOf('GET', url, {})?.reportedBase
-    const base = ['settings', 'media', 'category:*', 'document:posts:*', 'document:case-studies:*']
+    const base = [
+      'settings',
+      'media',
+      'category:*',
+      'document:posts:*',
+      'document:case-studies:*',
+      'document:team-members:*',
+    ]
     const stating = [...base, policy]
     for (const url of [
       '/es/blog/a-post',
@@ -233,7 +272,15 @@ describe('cache target dependencies', () => {
     ])
       expect(reportedBase(url), url).toEqual(stating)
     // The proof section's case studies are the newest featured: any case study may change them.
-    expect(reportedBase('/es')).toEqual([...base, 'list:case-studies', policy])
+    expect(reportedBase('/es')).toEqual([
+      ...base,
+      'list:case-studies',
+      'list:services',
+      // The proof band: featured quotes and client logos.
+      'list:testimonials',
+      'list:client-logos',
+      policy,
+    ])
     for (const url of ['/en/blog/category/x', '/en/case-studies', '/en/contact', '/llms.txt'])
       expect(reportedBase(url), url).toBeUndefined()
   })
@@ -262,6 +309,7 @@ describe('cache target dependencies', () => {
       'document:posts:*',
       'categories',
       'media',
+      'list:team-members',
     ])
     expect(dependsOn('/api/case-studies/012?depth=0')).toEqual([
       'document:case-studies:12',
@@ -271,6 +319,7 @@ describe('cache target dependencies', () => {
       'list:posts',
       'categories',
       'media',
+      'list:team-members',
     ])
     expect(dependsOn('/api/case-studies?depth=0')).toEqual(['list:case-studies'])
   })

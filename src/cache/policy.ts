@@ -80,6 +80,7 @@ export function isPersonal(url: string | undefined, headers: IncomingHttpHeaders
 const CONTENT_WRITE_RESOURCES: ReadonlySet<string> = new Set([
   'posts',
   'case-studies',
+  'services',
   'categories',
   'media',
   'globals',
@@ -120,6 +121,7 @@ export function contentWriteChange(url: string | undefined): ContentChange {
     return [documentKey(collection, documentId), listKey(collection)]
   if (collection === 'posts' || collection === 'case-studies')
     return [everyDocumentKey(collection), listKey(collection)]
+  if (collection === 'services') return [everyDocumentKey('services'), listKey('services')]
   if (collection === 'categories') return [CATEGORIES_KEY, EVERY_CATEGORY_KEY]
   if (collection === 'media') return [MEDIA_KEY]
   if (collection === 'globals') return [SETTINGS_KEY, AGENT_ACCESS_KEY]
@@ -221,8 +223,10 @@ const NO_CONTENT: readonly string[] = []
  * one the settings its `<main>` shows: the pages that show no other content depend on them only.
  */
 const SETTINGS_ONLY: readonly string[] = [SETTINGS_KEY]
+/** A document's author (a team member) shows on its page, its twin, its feeds and API answers. */
+const AUTHORS_KEY = listKey('team-members')
 /** Categories and media show wherever a document does (titles, cover images, alt texts). */
-const SHOWN_WITH_DOCUMENTS = [CATEGORIES_KEY, MEDIA_KEY] as const
+const SHOWN_WITH_DOCUMENTS = [CATEGORIES_KEY, MEDIA_KEY, AUTHORS_KEY] as const
 const LISTS_OF = {
   posts: [listKey('posts'), ...SHOWN_WITH_DOCUMENTS, SETTINGS_KEY],
   'case-studies': [listKey('case-studies'), ...SHOWN_WITH_DOCUMENTS, SETTINGS_KEY],
@@ -240,6 +244,8 @@ const DOCUMENT_PAGE_BASE: readonly string[] = [
   EVERY_CATEGORY_KEY,
   everyDocumentKey('posts'),
   everyDocumentKey('case-studies'),
+  // Documents' authors: a change whose ids are unknown (a page reports the one it shows).
+  everyDocumentKey('team-members'),
 ]
 
 /**
@@ -247,7 +253,23 @@ const DOCUMENT_PAGE_BASE: readonly string[] = [
  * order they were chosen by, its proof's case studies): what a document's page shows, and the
  * case studies' list, which chose the proof (the newest featured).
  */
-const HOME_PAGE_BASE: readonly string[] = [...DOCUMENT_PAGE_BASE, listKey('case-studies')]
+const HOME_PAGE_BASE: readonly string[] = [
+  ...DOCUMENT_PAGE_BASE,
+  listKey('case-studies'),
+  listKey('services'),
+  // The proof band (src/site/people.ts): featured quotes and client logos.
+  listKey('testimonials'),
+  listKey('client-logos'),
+]
+
+/**
+ * A service's page: the services (itself and the others' order), and the case studies and posts
+ * it lists (their titles, covers, categories): everything published, which includes the services.
+ */
+const SERVICE_PAGE: readonly string[] = PUBLISHED_CONTENT_KEYS
+
+/** The About page: its global (settings), the team and their photos. */
+const ABOUT_PAGE: readonly string[] = [SETTINGS_KEY, MEDIA_KEY, listKey('team-members')]
 
 /** Pages kept by what their render reports showing, and what they show besides (see above). */
 const REPORTED_BASE: Partial<Record<TwinPage['kind'], readonly string[]>> = {
@@ -278,7 +300,12 @@ function pageDependencies(page: TwinPage): readonly string[] {
     case 'index':
     case 'contact':
     case 'privacy':
+    case 'developers':
       return SETTINGS_ONLY
+    case 'service':
+      return SERVICE_PAGE
+    case 'about':
+      return ABOUT_PAGE
     case 'home':
       return PUBLISHED_CONTENT_KEYS
     case 'blog':

@@ -3,7 +3,8 @@ import type { CollectionConfig, Field, FieldAccess } from 'payload'
 import { adminsOnly } from '@/access/admins'
 import { editorsOrAdmins, isEditor } from '@/access/roles'
 import { bothLanguages } from '@/i18n/inquiry-admin'
-import { LOCALE_LABELS, LOCALES } from '@/i18n/locales'
+import { ADMIN_LOCALE_LABELS, ADMIN_WORDS, type AdminText } from '@/i18n/admin-text'
+import { LOCALES } from '@/i18n/locales'
 import { inquiryFieldValidator } from '@/inquiries/schema'
 import { announceInquiry } from '@/webhooks/hooks'
 
@@ -11,6 +12,18 @@ export const DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const
 export const INQUIRY_CHANNELS = ['http', 'mcp', 'form'] as const
 /** Where an inquiry stands in the team's inbox (triage), apart from its mail delivery. */
 export const INQUIRY_STATUSES = ['new', 'replied', 'spam', 'closed'] as const
+
+/** The admin's words for how an inquiry arrived and where its mail stands. */
+const CHANNEL_LABELS: Record<(typeof INQUIRY_CHANNELS)[number], AdminText> = {
+  http: { en: 'API', es: 'API' },
+  mcp: { en: 'MCP (agent)', es: 'MCP (agente)' },
+  form: { en: 'Contact form', es: 'Formulario de contacto' },
+}
+const DELIVERY_STATUS_LABELS: Record<(typeof DELIVERY_STATUSES)[number], AdminText> = {
+  queued: { en: 'Queued', es: 'En cola' },
+  sent: { en: 'Sent', es: 'Enviada' },
+  failed: { en: 'Failed', es: 'Fallida' },
+}
 
 /**
  * What the sender wrote (and how it arrived) is a record: nobody changes it, in the admin or over
@@ -49,15 +62,26 @@ function inSummary<T extends Field>(field: T): T {
  */
 export const Inquiries: CollectionConfig = {
   slug: 'inquiries',
+  labels: {
+    singular: { en: 'Inquiry', es: 'Consulta' },
+    plural: { en: 'Inquiries', es: 'Consultas' },
+  },
   admin: {
     useAsTitle: 'email',
     defaultColumns: ['name', 'email', 'status', 'service', 'source', 'deliveryStatus', 'createdAt'],
     // The list's search box looks in these (and the Filters menu filters on any field, status too).
     listSearchableFields: ['name', 'email', 'message'],
-    description:
-      'Project inquiries from the site, the API and agents (MCP): the team’s inbox. Set a status ' +
-      'as you work through them (filter on Status); what the sender wrote cannot be changed. ' +
-      'Each is mailed to the team; one whose delivery status is "failed" never arrived.',
+    description: {
+      en:
+        'Project inquiries from the site, the API and agents (MCP): the team’s inbox. Set a status ' +
+        'as you work through them (filter on Status); what the sender wrote cannot be changed. ' +
+        'Each is mailed to the team; one whose delivery status is "failed" never arrived.',
+      es:
+        'Consultas de proyectos desde el sitio, la API y los agentes (MCP): la bandeja del equipo. ' +
+        'Asigna un estado a medida que las atiendes (filtra por Estado); lo que escribió el ' +
+        'remitente no se puede cambiar. Cada una se envía por correo al equipo; una cuyo estado ' +
+        'de entrega es «fallido» nunca llegó.',
+    },
     components: {
       beforeListTable: ['/src/components/admin/FailedDeliveriesNotice#FailedDeliveriesNotice'],
     },
@@ -75,6 +99,7 @@ export const Inquiries: CollectionConfig = {
     // First, for whoever answers: the sender, the message and a reply by mail.
     {
       name: 'summary',
+      label: { en: 'Summary', es: 'Resumen' },
       type: 'ui',
       admin: {
         components: { Field: '/src/components/admin/InquirySummary#InquirySummary' },
@@ -87,6 +112,7 @@ export const Inquiries: CollectionConfig = {
     inSummary(
       received({
         name: 'name',
+        label: ADMIN_WORDS.name,
         type: 'text',
         required: true,
         validate: inquiryFieldValidator('name'),
@@ -95,6 +121,7 @@ export const Inquiries: CollectionConfig = {
     inSummary(
       received({
         name: 'email',
+        label: ADMIN_WORDS.email,
         type: 'email',
         required: true,
         validate: inquiryFieldValidator('email'),
@@ -103,15 +130,24 @@ export const Inquiries: CollectionConfig = {
     inSummary(
       received({
         name: 'message',
+        label: bothLanguages((text) => text.message),
         type: 'textarea',
         required: true,
         validate: inquiryFieldValidator('message'),
       }),
     ),
-    inSummary(received({ name: 'phone', type: 'text', validate: inquiryFieldValidator('phone') })),
+    inSummary(
+      received({
+        name: 'phone',
+        label: bothLanguages((text) => text.phone),
+        type: 'text',
+        validate: inquiryFieldValidator('phone'),
+      }),
+    ),
     inSummary(
       received({
         name: 'service',
+        label: bothLanguages((text) => text.service),
         type: 'text',
         validate: inquiryFieldValidator('service'),
         // The list shows the contact form's label for it.
@@ -124,7 +160,7 @@ export const Inquiries: CollectionConfig = {
       name: 'locale',
       type: 'select',
       required: true,
-      options: LOCALES.map((value) => ({ label: LOCALE_LABELS[value], value })),
+      options: LOCALES.map((value) => ({ label: ADMIN_LOCALE_LABELS[value], value })),
       validate: inquiryFieldValidator('locale'),
       label: bothLanguages((text) => text.senderLanguage),
       admin: { position: 'sidebar' },
@@ -139,12 +175,25 @@ export const Inquiries: CollectionConfig = {
         label: bothLanguages((text) => text.statuses[value]),
         value,
       })),
-      admin: { position: 'sidebar', description: 'Where this inquiry stands in the inbox.' },
+      label: { en: 'Status', es: 'Estado' },
+      admin: {
+        position: 'sidebar',
+        description: {
+          en: 'Where this inquiry stands in the inbox.',
+          es: 'En qué punto está esta consulta en la bandeja.',
+        },
+      },
     },
     {
       name: 'note',
+      label: { en: 'Note', es: 'Nota' },
       type: 'textarea',
-      admin: { description: 'Internal: for the team only, never sent to the sender.' },
+      admin: {
+        description: {
+          en: 'Internal: for the team only, never sent to the sender.',
+          es: 'Interna: solo para el equipo, nunca se envía al remitente.',
+        },
+      },
     },
     // How it arrived and how its mail went: for whoever looks into a problem, out of the way of
     // whoever answers. Presentational only: the fields keep their columns.
@@ -155,15 +204,20 @@ export const Inquiries: CollectionConfig = {
       fields: [
         received({
           name: 'channel',
+          label: { en: 'Channel', es: 'Canal' },
           type: 'select',
           required: true,
-          options: INQUIRY_CHANNELS.map((value) => ({ label: value, value })),
+          options: INQUIRY_CHANNELS.map((value) => ({ label: CHANNEL_LABELS[value], value })),
         }),
         received({
           name: 'clientHash',
+          label: { en: 'Client hash', es: 'Hash del cliente' },
           type: 'text',
           admin: {
-            description: 'Keyed hash of the sender’s network; no address is stored.',
+            description: {
+              en: 'Keyed hash of the sender’s network; no address is stored.',
+              es: 'Hash con clave de la red del remitente; no se guarda ninguna dirección.',
+            },
           },
         }),
         // Where it came from (src/inquiries/source.ts): derived by the server from the request,
@@ -171,46 +225,108 @@ export const Inquiries: CollectionConfig = {
         received({
           name: 'source',
           type: 'text',
-          label: 'Source',
+          label: { en: 'Source', es: 'Origen' },
           admin: {
-            description:
-              'How it arrived (API, MCP and its tool, or the form), the client, the page and the ' +
-              'site the visitor came from, as the request claimed them: nothing is verified.',
+            description: {
+              en:
+                'How it arrived (API, MCP and its tool, or the form), the client, the page and the ' +
+                'site the visitor came from, as the request claimed them: nothing is verified.',
+              es:
+                'Cómo llegó (API, MCP y su herramienta, o el formulario), el cliente, la página y ' +
+                'el sitio del que venía el visitante, tal como los declaró la petición: nada está ' +
+                'verificado.',
+            },
           },
         }),
         received({
           name: 'sourceClient',
           type: 'text',
-          label: 'Client',
-          admin: { description: 'The agent or program (its User-Agent, or its MCP client name).' },
+          label: { en: 'Client', es: 'Cliente' },
+          admin: {
+            description: {
+              en: 'The agent or program (its User-Agent, or its MCP client name).',
+              es: 'El agente o programa (su User-Agent, o el nombre de su cliente MCP).',
+            },
+          },
         }),
         received({
           name: 'sourcePage',
           type: 'text',
-          label: 'Page',
-          admin: { description: 'The page of this site the form was sent from.' },
+          label: { en: 'Page', es: 'Página' },
+          admin: {
+            description: {
+              en: 'The page of this site the form was sent from.',
+              es: 'La página de este sitio desde la que se envió el formulario.',
+            },
+          },
         }),
         received({
           name: 'sourceSite',
           type: 'text',
-          label: 'Referring site',
-          admin: { description: 'The other site the visitor came to the form from (its host).' },
+          label: { en: 'Referring site', es: 'Sitio de procedencia' },
+          admin: {
+            description: {
+              en: 'The other site the visitor came to the form from (its host).',
+              es: 'El otro sitio desde el que el visitante llegó al formulario (su host).',
+            },
+          },
         }),
         {
           name: 'deliveryStatus',
+          label: { en: 'Delivery status', es: 'Estado de entrega' },
           type: 'select',
           required: true,
           defaultValue: 'queued',
           index: true,
-          options: DELIVERY_STATUSES.map((value) => ({ label: value, value })),
-          admin: { description: 'Set back to "queued" to send a failed inquiry again.' },
+          options: DELIVERY_STATUSES.map((value) => ({
+            label: DELIVERY_STATUS_LABELS[value],
+            value,
+          })),
+          admin: {
+            description: {
+              en: 'Set back to "queued" to send a failed inquiry again.',
+              es: 'Vuelve a ponerla «en cola» para enviar de nuevo una consulta fallida.',
+            },
+          },
         },
-        { name: 'attempts', type: 'number', defaultValue: 0, admin: { readOnly: true } },
-        { name: 'lastError', type: 'text', admin: { readOnly: true } },
-        { name: 'nextAttemptAt', type: 'date', index: true, admin: { readOnly: true } },
-        { name: 'leaseUntil', type: 'date', admin: { hidden: true } },
-        { name: 'sentAt', type: 'date', admin: { readOnly: true } },
-        { name: 'messageId', type: 'text', admin: { readOnly: true } },
+        {
+          name: 'attempts',
+          label: { en: 'Attempts', es: 'Intentos' },
+          type: 'number',
+          defaultValue: 0,
+          admin: { readOnly: true },
+        },
+        {
+          name: 'lastError',
+          label: { en: 'Last error', es: 'Último error' },
+          type: 'text',
+          admin: { readOnly: true },
+        },
+        {
+          name: 'nextAttemptAt',
+          label: { en: 'Next attempt at', es: 'Próximo intento' },
+          type: 'date',
+          index: true,
+          admin: { readOnly: true },
+        },
+        {
+          name: 'leaseUntil',
+          label: { en: 'Lease until', es: 'Reservada hasta' },
+          type: 'date',
+          admin: { hidden: true },
+        },
+        {
+          name: 'sentAt',
+          label: { en: 'Sent at', es: 'Enviada el' },
+          type: 'date',
+          admin: { readOnly: true },
+        },
+        {
+          name: 'messageId',
+          label: { en: 'Message ID', es: 'ID del mensaje' },
+          type: 'text',
+          admin: { readOnly: true },
+        },
       ],
     },
   ],

@@ -5,6 +5,7 @@ import { editorsOrAdmins } from '@/access/roles'
 import { env } from '@/env'
 import { publicMediaOrEditors, unpublishedMediaOrEditors } from '@/media/access'
 import { MEDIA_LIST_COLUMNS } from '@/media/admin-columns'
+import { MEDIA_CREDIT_MAX_LENGTH } from '@/media/credit'
 import { IMAGE_SIZES } from '@/media/image-sizes'
 import { MEDIA_LIMITS } from '@/media/limits'
 import { prepareUpload } from '@/media/prepare-upload'
@@ -18,6 +19,10 @@ import { explainRefusedFile } from '@/media/upload-errors'
  */
 export const Media: CollectionConfig = {
   slug: 'media',
+  labels: {
+    singular: { en: 'Media item', es: 'Elemento multimedia' },
+    plural: { en: 'Media', es: 'Multimedia' },
+  },
   admin: {
     defaultColumns: MEDIA_LIST_COLUMNS,
     useAsTitle: 'filename',
@@ -52,5 +57,26 @@ export const Media: CollectionConfig = {
     beforeOperation: [prepareUpload],
     afterError: [explainRefusedFile],
   },
-  fields: [{ name: 'alt', type: 'text', required: true, localized: true }],
+  fields: [
+    {
+      name: 'alt',
+      label: { en: 'Alt text', es: 'Texto alternativo' },
+      type: 'text',
+      required: true,
+      localized: true,
+    },
+    {
+      // One credit for every language: a name and a licence read the same in each (src/media/credit.ts).
+      name: 'credit',
+      label: { en: 'Credit', es: 'Crédito' },
+      type: 'text',
+      maxLength: MEDIA_CREDIT_MAX_LENGTH,
+      admin: {
+        description: {
+          en: 'Who made the picture and its licence, shown under it on the site. Leave empty for none.',
+          es: 'Quién hizo la imagen y su licencia; se muestra debajo de ella en el sitio. Déjelo vacío si no hay.',
+        },
+      },
+    },
+  ],
 }

@@ -197,6 +197,11 @@ const refuseSavedExport: CollectionBeforeOperationHook = ({ operation }) => {
 function forEditors(collection: CollectionConfig): CollectionConfig {
   return {
     ...collection,
+    // The plugin names its collection in English only; its fields' words are the plugin's own.
+    labels: {
+      singular: { en: 'Export', es: 'Exportación' },
+      plural: { en: 'Exports', es: 'Exportaciones' },
+    },
     access: {
       ...collection.access,
       read: editorsOrAdmins,

@@ -1,9 +1,8 @@
-import { RichText } from '@payloadcms/richtext-lexical/react'
-
 import type { Locale } from '@/i18n/locales'
 import type { Messages } from '@/i18n/messages'
 import { coverSizes } from '@/media/image-loader'
 import { caseStudySummary, hasSummary, type CaseStudySummary } from '@/site/case-study'
+import { authorOf } from '@/site/people'
 import type { SiteDocument } from '@/site/content'
 import type { SiteSettings } from '@/site/settings'
 import { formatDate } from '@/site/format'
@@ -13,9 +12,12 @@ import { readingMinutes } from '@/site/reading-time'
 import { paths, type PageCollection } from '@/site/routes'
 
 import { ContactCallToAction } from './ContactCallToAction'
+import { CreditedImage } from './CreditedImage'
+import { Byline, CaseStudyQuote } from './PeopleAndProof'
 import { DocumentCards } from './DocumentCard'
 import { JsonLd } from './JsonLd'
 import { MediaImage } from './MediaImage'
+import { RichTextBody } from './RichTextBody'
 
 /** The widest a cover is shown (the container), and the page's side margins together. */
 const COVER_SLOT = 1100
@@ -44,6 +46,7 @@ export function DocumentArticle({
     typeof category === 'object' && category ? [category] : [],
   )
   const summary = collection === 'case-studies' ? caseStudySummary(doc) : null
+  const author = authorOf(doc.author)
   const listPath = collection === 'posts' ? paths.blog(locale) : paths.caseStudies(locale)
   return (
     <article className="container document">
@@ -62,22 +65,28 @@ export function DocumentArticle({
           </p>
         ) : null}
         {doc.excerpt ? <p className="excerpt">{doc.excerpt}</p> : null}
+        {author ? <Byline author={author} locale={locale} /> : null}
       </header>
       {cover ? (
-        <MediaImage
-          className="cover"
-          alt={cover.alt ?? ''}
-          variants={variantsOf(cover, ['large', 'card', 'thumbnail'])}
-          // The image's own size: shown at most that wide (site.css), never stretched.
-          width={cover.width ?? COVER_SLOT}
-          height={cover.height ?? Math.round((COVER_SLOT * 9) / 16)}
-          sizes={coverSizes(cover.width ?? COVER_SLOT, COVER_SLOT, PAGE_GUTTER)}
-          priority
-        />
+        <CreditedImage media={cover} className="cover-figure">
+          <MediaImage
+            className="cover"
+            alt={cover.alt ?? ''}
+            variants={variantsOf(cover, ['large', 'card', 'thumbnail'])}
+            // The image's own size: shown at most that wide (site.css), never stretched.
+            width={cover.width ?? COVER_SLOT}
+            height={cover.height ?? Math.round((COVER_SLOT * 9) / 16)}
+            sizes={coverSizes(cover.width ?? COVER_SLOT, COVER_SLOT, PAGE_GUTTER)}
+            priority
+          />
+        </CreditedImage>
       ) : null}
       {summary && hasSummary(summary) ? <CaseStudySummaryPanel summary={summary} t={t} /> : null}
+      {collection === 'case-studies' ? (
+        <CaseStudyQuote caseStudyId={doc.id} locale={locale} />
+      ) : null}
       <div className="prose">
-        {doc.content ? <RichText data={doc.content} /> : null}
+        {doc.content ? <RichTextBody content={doc.content} eagerFirstImage={!cover} /> : null}
         {categories.length > 0 ? (
           <>
             <h2>{t.document.categories}</h2>

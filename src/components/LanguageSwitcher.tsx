@@ -1,4 +1,5 @@
 import { LOCALE_LABELS, type Locale } from '@/i18n/locales'
+import { pathInLocale } from '@/site/routes'
 
 /**
  * Links the current page to its translation: same path (slugs are shared) and query, other
@@ -41,7 +42,7 @@ export function LanguageSwitcher({
       {locales
         .filter((other) => other !== locale)
         .map((other) => {
-          const href = path.replace(/^\/[a-z]{2}(?=\/|$)/, `/${other}`) + (kept ? `?${kept}` : '')
+          const href = pathInLocale(path, other) + (kept ? `?${kept}` : '')
           return (
             <a key={other} href={href} hrefLang={other} lang={other}>
               {LOCALE_LABELS[other]}

@@ -1,14 +1,14 @@
 import type { Locale } from '@/i18n/locales'
 import type { Messages } from '@/i18n/messages'
-import { AGENT_PATHS } from '@/site/agent-paths'
-import { feedPath } from '@/site/metadata'
 import { paths } from '@/site/routes'
 import type { SiteSettings } from '@/site/settings'
 
 /**
- * The footer: who the firm is, how to reach it, and the legal and reading links. Agents' entry
- * points (llms.txt, the MCP server card) are announced in every page's head, robots.txt and
- * llms.txt, not here; the API reference stays, for developers.
+ * The footer: who the firm is (and its About page), how to reach it, and the legal links, with one discreet link for
+ * developers (their page links the API reference). Agents' entry points (llms.txt, the MCP server
+ * card) and the RSS feeds are announced in every page's head (the feeds as
+ * `<link rel="alternate" type="application/rss+xml">`, src/site/metadata.ts, which browsers and
+ * feed readers discover), robots.txt and llms.txt, not here.
  */
 export function SiteFooter({
   locale,
@@ -50,15 +50,13 @@ export function SiteFooter({
           <h2 id="footer-more">{t.footer.more}</h2>
           <ul>
             <li>
+              <a href={paths.about(locale)}>{t.footer.about}</a>
+            </li>
+            <li>
               <a href={paths.privacy(locale)}>{t.footer.privacy}</a>
             </li>
             <li>
-              <a href={feedPath(locale)}>{t.footer.feed}</a>
-            </li>
-            <li>
-              <a href={AGENT_PATHS.apiReference} hrefLang="en">
-                {t.footer.apiReference}
-              </a>
+              <a href={paths.developers(locale)}>{t.footer.developers}</a>
             </li>
           </ul>
         </nav>

@@ -3,6 +3,7 @@ import type { CollectionConfig, SelectIncludeType } from 'payload'
 import { CaseStudies } from '@/collections/CaseStudies'
 import { Categories } from '@/collections/Categories'
 import { Posts } from '@/collections/Posts'
+import { TeamMembers } from '@/collections/TeamMembers'
 import {
   type PublicField,
   publicDocumentFields,
@@ -63,6 +64,13 @@ export const PUBLIC_SELECT: Record<ReadableCollection, SelectIncludeType> = {
   'case-studies': publicSelect(PUBLIC_FIELD_TREES['case-studies']),
   categories: publicSelect(PUBLIC_FIELD_TREES.categories),
 }
+
+/**
+ * A document's `author` (a team member, src/collections/TeamMembers.ts) as a read populates it:
+ * its public fields only. Team members are no collection of the API of their own.
+ */
+export const AUTHOR_FIELD_TREE: readonly PublicField[] = publicDocumentFields(TeamMembers.fields)
+export const AUTHOR_SELECT: SelectIncludeType = publicSelect(AUTHOR_FIELD_TREE)
 
 export const QUERY_LIMITS = {
   limitDefault: 10,

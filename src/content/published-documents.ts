@@ -87,6 +87,8 @@ type Field =
   | { name: string; kind: 'richText'; column: string }
   | { name: string; kind: 'media'; column: string }
   | { name: string; kind: 'categories'; path: string }
+  /** One related document of another collection (a document's `author`): its id. */
+  | { name: string; kind: 'related'; column: string }
   | { name: string; kind: 'array'; table: string; columns: { name: string; column: string }[] }
   | { name: string; kind: 'group'; fields: Field[] }
 
@@ -172,6 +174,18 @@ function planField(field: PublicField, where: Columns): Field | string {
       if (localized || hasMany || config.relationTo !== 'media') return 'not one file'
       return column === undefined ? 'no column' : { name, kind: 'media', column }
     case 'relationship':
+      // One document of another collection (a post's author): its id is written out here; a
+      // read that populates it (a depth) leaves the document to Payload (`buildFields`).
+      if (
+        !localized &&
+        !hasMany &&
+        typeof config.relationTo === 'string' &&
+        config.relationTo !== 'categories' &&
+        where.prefix === '' &&
+        column !== undefined
+      ) {
+        return { name, kind: 'related', column }
+      }
       if (localized || !hasMany || config.relationTo !== 'categories' || where.prefix !== '') {
         return 'not a list of categories'
       }
@@ -639,6 +653,8 @@ function mediaDocument(id: number, builder: Builder): unknown {
   const media: Row = {
     id,
     alt: localized((row._locales ?? []) as LocaleRow[], 'alt', builder.locale, 'text'),
+    // One text for every language (Media.ts), so a column of its own row, null when unset.
+    credit: row.credit ?? null,
     prefix: row.prefix,
     _objectKey: row._objectkey,
     updatedAt: isoDate(row.updated_at),
@@ -701,6 +717,14 @@ function buildFields(fields: Field[], row: Row, locales: LocaleRow[], builder: B
             : builder.depth > 0
               ? mediaDocument(Number(id), builder)
               : Number(id)
+        break
+      }
+      case 'related': {
+        const id = row[field.column]
+        if (id !== null && id !== undefined && builder.depth > 0) {
+          builder.declined = `a populated ${field.name}`
+        }
+        doc[field.name] = id === null || id === undefined ? null : Number(id)
         break
       }
       case 'categories': {

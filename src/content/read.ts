@@ -6,7 +6,12 @@ import type { z } from 'zod'
 
 import { narrowSelect } from '@/fields/public'
 
-import { PUBLIC_COLLECTIONS, PUBLIC_SELECT, type ReadableCollection } from './contract'
+import {
+  AUTHOR_SELECT,
+  PUBLIC_COLLECTIONS,
+  PUBLIC_SELECT,
+  type ReadableCollection,
+} from './contract'
 import {
   type PublishedDocuments,
   type PublishedRead,
@@ -55,12 +60,16 @@ function siteSelect(collection: ReadableCollection, select: SelectType | undefin
  * Documents that a read populates (relationships, rich text's links) show their public fields
  * only, as they would read on their own.
  */
-const POPULATE = Object.fromEntries(
-  [...PUBLIC_COLLECTIONS, 'categories' as const].map((collection) => [
-    collection,
-    PUBLIC_SELECT[collection],
-  ]),
-)
+const POPULATE = {
+  ...Object.fromEntries(
+    [...PUBLIC_COLLECTIONS, 'categories' as const].map((collection) => [
+      collection,
+      PUBLIC_SELECT[collection],
+    ]),
+  ),
+  // A document's author: the team member's public fields.
+  'team-members': AUTHOR_SELECT,
+}
 
 /** How every public read is asked: no user, access rules applied, never a draft. */
 const ANONYMOUS = { draft: false, overrideAccess: false, user: null, populate: POPULATE } as const

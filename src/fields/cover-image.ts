@@ -55,6 +55,7 @@ const refuseNarrowCover: FieldHook = async ({ value, collection, req, path }) =>
 
 export const coverImageField: UploadField = {
   name: 'coverImage',
+  label: { en: 'Cover image', es: 'Imagen de portada' },
   type: 'upload',
   relationTo: 'media',
   custom: { public: true },

@@ -5,6 +5,7 @@ import { createDrafts, editorsDelete, updateDrafts } from '@/access/publishing'
 import { publishedOnly } from '@/access/publishedOnly'
 import { coverImageField } from '@/fields/cover-image'
 import { slugField } from '@/fields/slug'
+import { ADMIN_WORDS } from '@/i18n/admin-text'
 import { redirectRenamedDocument, rememberLiveSlug } from '@/redirects/rename'
 import {
   announceDocumentChange,
@@ -29,6 +30,7 @@ export function publishableFields(
   return [
     {
       name: 'title',
+      label: ADMIN_WORDS.title,
       type: 'text',
       required: true,
       localized: true,
@@ -36,17 +38,25 @@ export function publishableFields(
     },
     {
       name: 'excerpt',
+      label: { en: 'Excerpt', es: 'Extracto' },
       type: 'textarea',
       localized: true,
       maxLength: 400,
       custom: { public: true },
     },
     ...beforeContent,
-    { name: 'content', type: 'richText', localized: true, custom: { public: true } },
+    {
+      name: 'content',
+      label: { en: 'Content', es: 'Contenido' },
+      type: 'richText',
+      localized: true,
+      custom: { public: true },
+    },
     ...extra,
     slugField('title'),
     {
       name: 'publishedAt',
+      label: { en: 'Published at', es: 'Fecha de publicación' },
       type: 'date',
       index: true,
       custom: { public: true, sortable: true },
@@ -62,38 +72,74 @@ export function publishableFields(
     coverImageField,
     {
       name: 'categories',
+      label: { en: 'Categories', es: 'Categorías' },
       type: 'relationship',
       relationTo: 'categories',
       hasMany: true,
       custom: { public: true },
     },
     {
+      // Who wrote it: a member of the team (never a user account, which is private), shown on
+      // the page, its twin, the feeds (`dc:creator`) and as the JSON-LD `author`.
+      name: 'author',
+      label: { en: 'Author', es: 'Autor' },
+      type: 'relationship',
+      relationTo: 'team-members',
+      custom: {
+        public: true,
+        apiSchema: { description: 'The team member who wrote it (a person of the firm).' },
+      },
+      admin: { position: 'sidebar' },
+    },
+    {
       // A list column: the languages the document still lacks (the site lists a document only
       // in the languages it is translated into, src/site/translations.ts).
       name: 'translations',
-      label: 'Translations',
+      label: { en: 'Translations', es: 'Traducciones' },
       type: 'ui',
       admin: {
         components: { Cell: '/src/components/admin/TranslationsCell#TranslationsCell' },
       },
     },
     {
+      // A list column: the document's next scheduled publish or unpublish, flagged when late or
+      // failed (src/scheduling/).
+      name: 'scheduled',
+      label: { en: 'Scheduled', es: 'Programado' },
+      type: 'ui',
+      admin: {
+        components: { Cell: '/src/components/admin/ScheduledCell#ScheduledCell' },
+      },
+    },
+    {
       // Who saved this version: stamped by the server on every write (whatever the input says),
       // so each entry of a document's version history names its author.
       name: 'updatedBy',
+      label: { en: 'Updated by', es: 'Actualizado por' },
       type: 'relationship',
       relationTo: 'users',
       access: { read: editorsOnly },
-      admin: { position: 'sidebar', readOnly: true, description: 'Who saved this version.' },
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        description: { en: 'Who saved this version.', es: 'Quién guardó esta versión.' },
+      },
       hooks: {
         beforeChange: [({ req, originalDoc }) => req.user?.id ?? originalDoc?.updatedBy ?? null],
       },
     },
     {
       name: 'internalNotes',
+      label: { en: 'Internal notes', es: 'Notas internas' },
       type: 'textarea',
       access: { read: editorsOnly, create: editorsOnly, update: editorsOnly },
-      admin: { position: 'sidebar', description: 'Editors only: never shown publicly.' },
+      admin: {
+        position: 'sidebar',
+        description: {
+          en: 'Editors only: never shown publicly.',
+          es: 'Solo para editores: nunca se muestra públicamente.',
+        },
+      },
     },
   ]
 }

@@ -9,6 +9,7 @@ import {
 import type { SEOPluginConfig } from '@payloadcms/plugin-seo/types'
 
 import { env } from '@/env'
+import type { AdminText } from '@/i18n/admin-text'
 import { DEFAULT_LOCALE, isLocale } from '@/i18n/locales'
 
 /**
@@ -82,8 +83,9 @@ export function seoPreviewUrl({
   return `${env.SITE_URL}/${code}/${section}/${text(doc.slug)}`
 }
 
-const described = <T extends Field>(field: T, description: string): T =>
-  ({ ...field, admin: { ...field.admin, description } }) as T
+/** A plugin field with our label and description, in both admin languages. */
+const described = <T extends Field>(field: T, label: AdminText, description: AdminText): T =>
+  ({ ...field, label, admin: { ...field.admin, description } }) as T
 
 /** Shown to anonymous callers, as the rest of the SEO metadata. */
 const shown = <T extends Field>(field: T): T =>
@@ -99,14 +101,22 @@ function seoFields({ defaultFields }: { defaultFields: Field[] }): Field[] {
           return [
             described(
               shown({ ...field, maxLength: SEO_LENGTHS.titleMax } as Field),
-              `The title in search results and link previews. Empty: the document's title. Up to ${SEO_LENGTHS.titleMax} characters.`,
+              { en: 'Meta title', es: 'Meta título' },
+              {
+                en: `The title in search results and link previews. Empty: the document's title. Up to ${SEO_LENGTHS.titleMax} characters.`,
+                es: `El título en los resultados de búsqueda y las vistas previas de enlaces. Vacío: el título del documento. Hasta ${SEO_LENGTHS.titleMax} caracteres.`,
+              },
             ),
           ]
         case 'description':
           return [
             described(
               shown({ ...field, maxLength: SEO_LENGTHS.descriptionMax } as Field),
-              `The summary under the title in search results and link previews. Empty: the excerpt. Up to ${SEO_LENGTHS.descriptionMax} characters.`,
+              { en: 'Meta description', es: 'Meta descripción' },
+              {
+                en: `The summary under the title in search results and link previews. Empty: the excerpt. Up to ${SEO_LENGTHS.descriptionMax} characters.`,
+                es: `El resumen bajo el título en los resultados de búsqueda y las vistas previas de enlaces. Vacío: el extracto. Hasta ${SEO_LENGTHS.descriptionMax} caracteres.`,
+              },
             ),
           ]
         case 'image':
@@ -114,9 +124,17 @@ function seoFields({ defaultFields }: { defaultFields: Field[] }): Field[] {
             described(
               // One image for every language (as before the plugin).
               shown({ ...field, localized: false } as Field),
-              'The picture of link previews. Empty: the cover image.',
+              { en: 'Meta image', es: 'Meta imagen' },
+              {
+                en: 'The picture of link previews. Empty: the cover image.',
+                es: 'La imagen de las vistas previas de enlaces. Vacío: la imagen de portada.',
+              },
             ),
           ]
+        case 'overview':
+          return [{ ...field, label: { en: 'Overview', es: 'Resumen' } } as Field]
+        case 'preview':
+          return [{ ...field, label: { en: 'Preview', es: 'Vista previa' } } as Field]
         default:
           return [field]
       }
@@ -124,7 +142,7 @@ function seoFields({ defaultFields }: { defaultFields: Field[] }): Field[] {
     .concat({
       name: 'noindex',
       type: 'checkbox',
-      label: 'Hide from search engines',
+      label: { en: 'Hide from search engines', es: 'Ocultar a los buscadores' },
       defaultValue: false,
       custom: {
         public: true,
@@ -134,8 +152,10 @@ function seoFields({ defaultFields }: { defaultFields: Field[] }): Field[] {
         },
       },
       admin: {
-        description:
-          'Asks search engines not to index this page (robots noindex) and leaves it out of the sitemap, llms.txt, llms-full.txt and schema.jsonl. It stays reachable by its URL, in the site lists, feeds and search, and in the API.',
+        description: {
+          en: 'Asks search engines not to index this page (robots noindex) and leaves it out of the sitemap, llms.txt, llms-full.txt and schema.jsonl. It stays reachable by its URL, in the site lists, feeds and search, and in the API.',
+          es: 'Pide a los buscadores que no indexen esta página (robots noindex) y la deja fuera del sitemap, llms.txt, llms-full.txt y schema.jsonl. Sigue accesible por su URL, en las listas del sitio, los feeds y la búsqueda, y en la API.',
+        },
       },
     })
 }
@@ -149,6 +169,9 @@ export const seoPluginConfig: SEOPluginConfig = {
   generateDescription: generateSeoDescription,
   generateURL: seoPreviewUrl,
 }
+
+/** The SEO group's label: the same word in both admin languages. */
+const SEO_GROUP_LABEL: AdminText = { en: 'SEO', es: 'SEO' }
 
 /** The group the plugin puts the SEO fields in (`meta`): public, as its fields are. */
 const SEO_GROUP_CUSTOM = { public: true, apiSchema: { description: 'SEO metadata.' } } as const
@@ -165,7 +188,11 @@ export const publicSeoGroup: Plugin = (config: Config): Config => ({
           ...collection,
           fields: collection.fields.map((field) =>
             field.type === 'group' && 'name' in field && field.name === 'meta'
-              ? { ...field, custom: { ...field.custom, ...SEO_GROUP_CUSTOM } }
+              ? {
+                  ...field,
+                  label: SEO_GROUP_LABEL,
+                  custom: { ...field.custom, ...SEO_GROUP_CUSTOM },
+                }
               : field,
           ),
         }
@@ -191,7 +218,7 @@ export function withSeoFields(collection: CollectionConfig): CollectionConfig {
   const group: GroupField = {
     name: 'meta',
     type: 'group',
-    label: 'SEO',
+    label: SEO_GROUP_LABEL,
     custom: SEO_GROUP_CUSTOM,
     fields: seoFields({ defaultFields }),
   }

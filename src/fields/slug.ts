@@ -1,5 +1,7 @@
 import type { Field } from 'payload'
 
+import { ADMIN_WORDS } from '@/i18n/admin-text'
+
 /** Lower-case ASCII words joined by hyphens: what a URL segment should look like. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
@@ -20,6 +22,7 @@ export function slugify(value: string): string {
 export function slugField(sourceField: string): Field {
   return {
     name: 'slug',
+    label: ADMIN_WORDS.slug,
     type: 'text',
     required: true,
     unique: true,
@@ -32,7 +35,7 @@ export function slugField(sourceField: string): Field {
         description: 'URL segment, shared by every locale.',
       },
     },
-    admin: { position: 'sidebar', description: 'URL segment; filled from the title when empty.' },
+    admin: { position: 'sidebar', description: ADMIN_WORDS.slugDescription },
     hooks: {
       beforeValidate: [
         ({ value, data, originalDoc }) => {

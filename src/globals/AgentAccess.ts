@@ -8,6 +8,7 @@ import {
   type OverrideChoice,
 } from './agent-access-schema'
 import { knownAgent } from './known-agents'
+import { ADMIN_WORDS } from '@/i18n/admin-text'
 
 export { AGENT_ACCESS_SLUG }
 
@@ -101,7 +102,7 @@ export const AgentAccessGlobal: GlobalConfig = {
   slug: AGENT_ACCESS_SLUG,
   label: { en: 'Agent access', es: 'Acceso de agentes' },
   admin: {
-    group: 'Settings',
+    group: ADMIN_WORDS.settingsGroup,
     description: {
       en:
         'What search engines and AI systems may do with the site’s content. Stated in robots.txt ' +

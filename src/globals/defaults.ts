@@ -19,6 +19,15 @@ export interface HomeService {
   description: string
 }
 
+/** One of the principles of how the firm works (the home page): a title and one line. */
+export interface HomePrinciple {
+  title: string
+  line: string
+}
+
+/** The home page states three principles, each in one line. */
+export const MAX_HOME_PRINCIPLES = 3
+
 /** At most this many services: the grid stays scannable (two rows of three). */
 export const MAX_HOME_SERVICES = 6
 
@@ -40,6 +49,8 @@ export interface SiteSettings {
   /** The home page's sections below the hero. */
   services: { heading: string; intro: string; items: HomeService[] }
   proof: { heading: string; intro: string }
+  /** How the firm works: a heading and three principles, one line each. */
+  principles: { heading: string; items: HomePrinciple[] }
   closing: { heading: string; text: string; ctaLabel: string; ctaLink: string }
   navigation: { headerLinks: SettingsLink[]; footerText: string }
   contact: { heading: string; intro: string }
@@ -84,6 +95,23 @@ const LOCALIZED_DEFAULTS: Record<
           title: 'Security and reliability',
           description:
             'Zero-trust access, observability and incident practice, so problems are found before your customers find them.',
+        },
+      ],
+    },
+    principles: {
+      heading: 'How we work',
+      items: [
+        {
+          title: 'Senior people, small teams',
+          line: 'The people you meet are the people who do the work, and they stay until it ships.',
+        },
+        {
+          title: 'Working software every week',
+          line: 'We show progress you can use, not slides, and change course early when it is cheaper.',
+        },
+        {
+          title: 'We leave you independent',
+          line: 'Your team owns the code, the runbooks and the knowledge when we step back.',
         },
       ],
     },
@@ -143,6 +171,23 @@ const LOCALIZED_DEFAULTS: Record<
           title: 'Seguridad y fiabilidad',
           description:
             'Acceso zero trust, observabilidad y práctica ante incidentes, para detectar los problemas antes que tus clientes.',
+        },
+      ],
+    },
+    principles: {
+      heading: 'Cómo trabajamos',
+      items: [
+        {
+          title: 'Gente senior, equipos pequeños',
+          line: 'Las personas que conoces son las que hacen el trabajo, y siguen hasta que llega a producción.',
+        },
+        {
+          title: 'Software que funciona cada semana',
+          line: 'Mostramos avances que puedes usar, no diapositivas, y corregimos el rumbo pronto, cuando es más barato.',
+        },
+        {
+          title: 'Te dejamos independiente',
+          line: 'Tu equipo se queda con el código, los procedimientos y el conocimiento cuando nos retiramos.',
         },
       ],
     },

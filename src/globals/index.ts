@@ -1,7 +1,10 @@
 import type { GlobalConfig } from 'payload'
 
+import { isLocale } from '@/i18n/locales'
+import { paths } from '@/site/routes'
 import { announceSettings } from '@/webhooks/hooks'
 
+import { AboutPageGlobal } from './AboutPage'
 import { AgentAccessGlobal } from './AgentAccess'
 import { ContactPageGlobal } from './ContactPage'
 import { HomeGlobal } from './Home'
@@ -19,6 +22,7 @@ export const SETTINGS_GLOBALS: GlobalConfig[] = [
   NavigationGlobal,
   ContactPageGlobal,
   PrivacyPageGlobal,
+  AboutPageGlobal,
   // No drafts: its saves are no `settings.published` events, and it shows on no page.
   AgentAccessGlobal,
 ].map((global) => ({
@@ -39,4 +43,5 @@ export const SETTINGS_PREVIEW_PATH: Record<string, (locale: string) => string> =
   navigation: (locale) => `/${locale}`,
   'contact-page': (locale) => `/${locale}/contact`,
   'privacy-page': (locale) => `/${locale}/privacy`,
+  'about-page': (locale) => (isLocale(locale) ? paths.about(locale) : `/${locale}`),
 }

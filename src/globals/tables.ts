@@ -11,6 +11,7 @@ export const SETTINGS_TABLES = [
   'home',
   'home_locales',
   'home_services_items',
+  'home_principles_items',
   'navigation',
   'navigation_locales',
   'navigation_header_links',
@@ -18,4 +19,8 @@ export const SETTINGS_TABLES = [
   'contact_page_locales',
   'privacy_page',
   'privacy_page_locales',
+  'about_page',
+  'about_page_locales',
+  'about_page_values',
+  'about_page_offices',
 ] as const

@@ -1,5 +1,7 @@
 import type { Locale } from '@/i18n/locales'
+import { peopleMessages } from '@/i18n/people-messages'
 import { messagesFor } from '@/i18n/messages'
+import { creditText } from '@/media/credit'
 import type { Category } from '@/payload-types'
 import { cardCategory } from '@/site/card'
 import { caseStudySummary, type CaseStudySummary } from '@/site/case-study'
@@ -62,6 +64,11 @@ export function textParagraph(text: string | null | undefined): string | null {
   return trimmed === '' ? null : escapeLineStarts(escapeInline(trimmed.replace(/\s*\n\s*/g, ' ')))
 }
 
+/** An image's credit as an emphasized line of its own: `_Photo: Jane Doe, CC BY 4.0_`. */
+export function creditLine(credit: string): string {
+  return `_${escapeInline(credit.replace(/\s+/g, ' ').trim())}_`
+}
+
 /** `- [Title](twin.md): description`, the line every list of documents for agents uses. */
 export function documentLinkLine(
   siteUrl: string,
@@ -121,12 +128,16 @@ export function documentMarkdown(input: {
         )
       : null,
     textParagraph(doc.excerpt),
+    bylineMarkdown(doc.author, locale, siteUrl),
   ]
 
   // An image without an alt text says nothing in markdown (as on the page twins).
   const cover = populatedMedia(doc.coverImage)
   if (cover?.filename && cover.mimeType?.startsWith('image/') && cover.alt?.trim()) {
     blocks.push(markdownImage(cover.alt, mediaFileUrl(siteUrl, cover.filename)))
+    // Its credit, as the page's caption under it (CC BY asks for it wherever the picture is shown).
+    const credit = creditText(cover)
+    if (credit) blocks.push(creditLine(credit))
   }
 
   if (collection === 'case-studies') blocks.push(...summaryBlocks(caseStudySummary(doc), locale))
@@ -217,4 +228,16 @@ export function cardMarkdown(
   const excerpt = textParagraph(doc.excerpt)
   if (excerpt) parts.push(excerpt)
   return `- ${parts.join('\n\n  ')}`
+}
+
+/** A document's byline, as its page shows it: its author, linked to the About page's twin. */
+function bylineMarkdown(
+  author: SiteDocument['author'],
+  locale: Locale,
+  siteUrl: string,
+): string | null {
+  if (typeof author !== 'object' || author === null || !author.name?.trim()) return null
+  const href = `${twinUrl(siteUrl, paths.about(locale))}#person-${author.id}`
+  const role = author.role?.trim() ? `, ${escapeInline(author.role)}` : ''
+  return `${peopleMessages(locale).by} ${markdownLink(author.name, href)}${role}`
 }

@@ -169,6 +169,23 @@ describe('lexicalToMarkdown', () => {
     )
   })
 
+  it('links an image’s generated size, not its original', () => {
+    const sized = {
+      ...media(5, 'huge.png', 'A huge picture'),
+      width: 4000,
+      height: 2000,
+      sizes: {
+        small: { url: '/api/media/file/huge-400x200.webp', width: 400, height: 200 },
+        medium: { url: '/api/media/file/huge-800x400.webp', width: 800, height: 400 },
+        large: { url: '/api/media/file/huge-1600x800.webp', width: 1600, height: 800 },
+      },
+    } as typeof cover
+    const withSizes = lexicalContext(site({ posts: { en: [published] } }, [sized]), 'en', SITE_URL)
+    expect(lexicalToMarkdown(richText(upload(5)), withSizes)).toBe(
+      `![A huge picture](${SITE_URL}/api/media/file/huge-1600x800.webp)`,
+    )
+  })
+
   it('renders tables as GFM tables with the first row as header', () => {
     const cell = (value: string) => ({ type: 'tablecell', children: [paragraph(text(value))] })
     expect(

@@ -1,4 +1,5 @@
 import type { Media } from '@/payload-types'
+import { bestInlineFile, mediaPath } from '@/site/content-images'
 
 import {
   escapeInline,
@@ -242,16 +243,18 @@ class Renderer {
   upload(node: LexicalNode): string | null {
     const media = this.context.media(node.value)
     if (!media?.filename) return null
+    const isImage = media.mimeType?.startsWith('image/') ?? false
+    // An image links the size the page would show (src/site/content-images.ts), not the
+    // original, which may be many megabytes; any other file links itself.
+    const sized = isImage ? bestInlineFile(media) : null
     const url = safeUrl(
-      `/api/media/file/${encodeURIComponent(media.filename)}`,
+      sized ? mediaPath(sized.url) : `/api/media/file/${encodeURIComponent(media.filename)}`,
       this.context.siteUrl,
     )
     if (!url) return null
     const fields = (node.fields ?? {}) as Record<string, unknown>
     const alt = textOf(fields.alt) || textOf(media.alt)
-    return media.mimeType?.startsWith('image/')
-      ? markdownImage(alt, url)
-      : markdownLink(media.filename, url)
+    return isImage ? markdownImage(alt, url) : markdownLink(media.filename, url)
   }
 
   table(node: LexicalNode): string | null {

@@ -25,6 +25,11 @@ describe('parseTwinPath', () => {
     ],
     // A post may be called `category`.
     ['/en/blog/category', '', { kind: 'post', locale: 'en', slug: 'category' }],
+    // Sections named in the page's language.
+    ['/en/developers', '', { kind: 'developers', locale: 'en' }],
+    ['/es/desarrolladores', '', { kind: 'developers', locale: 'es' }],
+    ['/en/services/cloud', '', { kind: 'service', locale: 'en', slug: 'cloud' }],
+    ['/es/servicios/cloud', '', { kind: 'service', locale: 'es', slug: 'cloud' }],
   ])('%s?%s is a page', (path, query, expected) => {
     expect(parse(path, query)).toEqual(expected)
   })
@@ -35,6 +40,11 @@ describe('parseTwinPath', () => {
     ['/en/blog/Not_A_Slug', ''],
     ['/en/blog/a/b', ''],
     ['/en/contact/x', ''],
+    ['/es/developers', ''],
+    ['/en/desarrolladores', ''],
+    ['/es/services/cloud', ''],
+    ['/en/servicios/cloud', ''],
+    ['/en/services', ''],
     ['/en/blog', 'page=0'],
     ['/en/blog', 'page=two'],
     ['/en/blog', 'page=1&page=2'],

@@ -1,5 +1,6 @@
 import { SLUG_PATTERN } from '@/fields/slug'
 import { isLocale, type Locale } from '@/i18n/locales'
+import { SECTION_NAMES } from '@/site/routes'
 
 /** A site page, as the URL scheme of `src/site/routes.ts` names it. */
 export type TwinPage =
@@ -11,6 +12,12 @@ export type TwinPage =
   | { kind: 'case-study'; locale: Locale; slug: string }
   | { kind: 'contact'; locale: Locale }
   | { kind: 'privacy'; locale: Locale }
+  /** The page for developers and agents (`/en/developers`, `/es/desarrolladores`). */
+  | { kind: 'developers'; locale: Locale }
+  /** The firm, its team and offices (`/en/about`, `/es/sobre-nosotros`). */
+  | { kind: 'about'; locale: Locale }
+  /** One service (`/en/services/{key}`, `/es/servicios/{key}`): the section's word is the locale's. */
+  | { kind: 'service'; locale: Locale; slug: string }
   | { kind: 'category'; locale: Locale; slug: string; page: number }
   /** The query (`q`, `page`) is the search's own to read. */
   | { kind: 'search'; locale: Locale }
@@ -56,6 +63,12 @@ export function parseTwinPath(pagePath: string, search: URLSearchParams): TwinPa
       return slug === undefined ? { kind: 'privacy', locale } : null
     case 'search':
       return slug === undefined ? { kind: 'search', locale } : null
+    case SECTION_NAMES.about[locale]:
+      return slug === undefined ? { kind: 'about', locale } : null
+    case SECTION_NAMES.developers[locale]:
+      return slug === undefined ? { kind: 'developers', locale } : null
+    case SECTION_NAMES.services[locale]:
+      return slugOk ? { kind: 'service', locale, slug } : null
     default:
       return null
   }

@@ -13,18 +13,18 @@ export interface MediaVariant {
 }
 
 /** The generated sizes pages show (`og` is only for crawlers' link previews). */
-const PAGE_SIZE_NAMES: readonly ImageSizeName[] = ['thumbnail', 'card', 'large']
+const PAGE_SIZE_NAMES: readonly ImageSizeName[] = ['thumbnail', 'card', 'small', 'medium', 'large']
 
 /**
  * The widths Next.js builds every srcset from (next.config.ts `images.deviceSizes`): exactly the
  * widths of the generated sizes, so each srcset candidate names a file of its real width instead
  * of one file repeated under Next's default widths (640w, 750w, … 3840w).
  */
-export const PAGE_IMAGE_WIDTHS: readonly number[] = IMAGE_SIZES.filter((size) =>
-  PAGE_SIZE_NAMES.includes(size.name),
-)
-  .map((size) => size.width)
-  .sort((a, b) => a - b)
+export const PAGE_IMAGE_WIDTHS: readonly number[] = [
+  ...new Set(
+    IMAGE_SIZES.filter((size) => PAGE_SIZE_NAMES.includes(size.name)).map((size) => size.width),
+  ),
+].sort((a, b) => a - b)
 
 /** One variant per width (the first given wins: the shape the caller asked for first), narrowest first. */
 export function distinctWidths(variants: readonly MediaVariant[]): MediaVariant[] {

@@ -32,6 +32,19 @@ export const IMAGE_SIZES = [
     formatOptions: { format: 'webp', options: { quality: 80 } },
   },
   {
+    // Inline images in rich text: the original's shape at a card's and a thumbnail's width, so
+    // an image of any shape gets a srcset beside `large` (src/site/content-images.ts). Skipped
+    // when the original is narrower.
+    name: 'small',
+    width: 400,
+    formatOptions: { format: 'webp', options: { quality: 78 } },
+  },
+  {
+    name: 'medium',
+    width: 800,
+    formatOptions: { format: 'webp', options: { quality: 80 } },
+  },
+  {
     // OpenGraph / social cards: JPEG, because not every crawler reads WebP.
     name: 'og',
     width: 1200,

@@ -90,10 +90,10 @@ describe('MEDIA_REFERENCES', () => {
     }
   })
 
-  it('covers exactly the public collections', async () => {
+  it('covers exactly the public collections, and the published people and proof', async () => {
     const { PUBLIC_COLLECTIONS } = await import('@/content/contract')
     expect(MEDIA_REFERENCES.map((entry) => entry.collection).sort()).toEqual(
-      [...PUBLIC_COLLECTIONS].sort(),
+      [...PUBLIC_COLLECTIONS, 'team-members', 'testimonials', 'client-logos'].sort(),
     )
   })
 })

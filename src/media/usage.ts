@@ -32,6 +32,29 @@ export const MEDIA_REFERENCES = [
     uploads: { coverImage: 'cover_image_id', 'meta.image': 'meta_image_id' },
     richText: { content: 'content' },
   },
+  // People and proof: a published team member's photo, testimonial's photo, client's logo.
+  {
+    collection: 'team-members',
+    table: 'team_members',
+    localesTable: 'team_members_locales',
+    uploads: { photo: 'photo_id' },
+    richText: {},
+  },
+  {
+    collection: 'testimonials',
+    table: 'testimonials',
+    localesTable: 'testimonials_locales',
+    uploads: { photo: 'photo_id' },
+    richText: {},
+  },
+  {
+    collection: 'client-logos',
+    table: 'client_logos',
+    // No localized fields: no translations table (no rich text to read in it either).
+    localesTable: 'client_logos',
+    uploads: { logo: 'logo_id' },
+    richText: {},
+  },
 ] as const
 
 /**

@@ -87,10 +87,12 @@ const fields = (fromField: Field | undefined): Field[] => [
     required: true,
     unique: true,
     index: true,
-    label: 'From',
+    label: { en: 'From', es: 'Desde' },
     admin: {
-      description:
-        'The old path, e.g. /en/blog/old-slug or an old site’s /2019/05/post/. Only answered when no page lives there.',
+      description: {
+        en: 'The old path, e.g. /en/blog/old-slug or an old site’s /2019/05/post/. Only answered when no page lives there.',
+        es: 'La ruta antigua, p. ej. /en/blog/old-slug o /2019/05/post/ de un sitio anterior. Solo se responde cuando no hay ninguna página en ella.',
+      },
     },
     hooks: {
       beforeValidate: [
@@ -106,8 +108,13 @@ const fields = (fromField: Field | undefined): Field[] => [
     type: 'text',
     required: true,
     index: true,
-    label: 'To',
-    admin: { description: 'Where visitors go instead (301), e.g. /en/blog/new-slug.' },
+    label: { en: 'To', es: 'Hacia' },
+    admin: {
+      description: {
+        en: 'Where visitors go instead (301), e.g. /en/blog/new-slug.',
+        es: 'Adónde van los visitantes en su lugar (301), p. ej. /en/blog/new-slug.',
+      },
+    },
     hooks: {
       beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim() : value)],
     },
@@ -115,16 +122,20 @@ const fields = (fromField: Field | undefined): Field[] => [
   },
   {
     name: 'source',
+    label: { en: 'Source', es: 'Origen' },
     type: 'select',
     defaultValue: 'editor',
     options: [
-      { label: 'Renamed document', value: 'rename' },
-      { label: 'Editor', value: 'editor' },
+      { label: { en: 'Renamed document', es: 'Documento renombrado' }, value: 'rename' },
+      { label: { en: 'Editor', es: 'Editor' }, value: 'editor' },
     ],
     admin: {
       readOnly: true,
       position: 'sidebar',
-      description: 'Renamed document: made when a published post or case study changed its slug.',
+      description: {
+        en: 'Renamed document: made when a published post or case study changed its slug.',
+        es: 'Documento renombrado: creada cuando una entrada o un caso de estudio publicado cambió de slug.',
+      },
     },
   },
 ]
@@ -183,7 +194,10 @@ const collapseChains: CollectionAfterChangeHook = async ({ doc, req }) => {
 export const redirectsPluginConfig: RedirectsPluginConfig = {
   overrides: {
     slug: REDIRECTS_COLLECTION,
-    labels: { singular: 'Redirect', plural: 'Redirects' },
+    labels: {
+      singular: { en: 'Redirect', es: 'Redirección' },
+      plural: { en: 'Redirects', es: 'Redirecciones' },
+    },
     access: {
       read: authenticated,
       // A redirect is live the moment it is saved (no drafts): an editor's change, not an author's.
@@ -194,8 +208,10 @@ export const redirectsPluginConfig: RedirectsPluginConfig = {
     admin: {
       useAsTitle: 'from',
       defaultColumns: ['from', 'to', 'source', 'updatedAt'],
-      description:
-        'Old paths that answer 301 to a new one. Renaming a published post or case study adds them by itself.',
+      description: {
+        en: 'Old paths that answer 301 to a new one. Renaming a published post or case study adds them by itself.',
+        es: 'Rutas antiguas que responden 301 hacia una nueva. Renombrar una entrada o un caso de estudio publicado las añade por sí solo.',
+      },
     },
     defaultSort: 'from',
     hooks: { beforeChange: [resolveChain], afterChange: [collapseChains, announceRedirect] },

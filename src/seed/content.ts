@@ -17,11 +17,8 @@ export const UNPUBLISHED_EDIT_MARKER = 'UNPUBLISHED-EDIT'
 export type Localized<T> = Readonly<Record<Locale, T>>
 
 export interface SeedImage {
+  /** A file in src/seed/assets/ (src/seed/shipped-assets.ts), uploaded under this name. */
   filename: string
-  /** The word drawn on the generated picture. */
-  word: string
-  /** Gradient from the top-left to the bottom-right corner. */
-  colors: readonly [string, string]
   alt: Localized<string>
 }
 
@@ -69,137 +66,175 @@ export interface SeedCaseStudy extends SeedDocument {
 }
 
 /** Used only by the two never-published documents: no published document may point at it. */
-export const UNANNOUNCED_IMAGE = 'unannounced-client-logo.png'
+export const UNANNOUNCED_IMAGE = 'unannounced-client-logo.jpg'
 
 /** The home page's hero image (src/seed/home.ts). */
-export const HOME_HERO_IMAGE = 'home-hero.png'
+export const HOME_HERO_IMAGE = 'home-hero.jpg'
 
+/** A picture for the About page (src/seed/people.ts). */
+export const ABOUT_IMAGE = 'about-studio.jpg'
+
+/** Illustrated team portraits, one per team member in order (src/seed/people.ts). */
+export const TEAM_PORTRAIT_IMAGES = [
+  'team-portrait-1.png',
+  'team-portrait-2.png',
+  'team-portrait-3.png',
+  'team-portrait-4.png',
+  'team-portrait-5.png',
+  'team-portrait-6.png',
+] as const
+
+/**
+ * The licensed photographs and drawn portraits the seed uploads (src/seed/assets/, credited in
+ * docs/credits.md). Alt text says what the picture shows, in each language.
+ */
 export const images: readonly SeedImage[] = [
   {
-    filename: 'cover-observability-before-incidents.png',
-    word: 'Observability',
-    colors: ['#0f172a', '#0e7490'],
+    filename: 'cover-observability-before-incidents.jpg',
     alt: {
-      en: 'Dark blue gradient with the word Observability',
-      es: 'Degradado azul oscuro con la palabra Observability',
+      en: 'Close-up of a white wall clock with gold hour marks, seen at an angle',
+      es: 'Primer plano de un reloj de pared blanco con marcas doradas, visto en ángulo',
     },
   },
   {
-    filename: 'cover-cloud-cost-guardrails.png',
-    word: 'FinOps',
-    colors: ['#0f766e', '#1e3a8a'],
+    filename: 'cover-cloud-cost-guardrails.jpg',
     alt: {
-      en: 'Teal to navy gradient with the word FinOps',
-      es: 'Degradado de verde azulado a azul marino con la palabra FinOps',
+      en: 'Steel bridge cables crossing a blue sky above a flat shoreline',
+      es: 'Cables de acero de un puente cruzando un cielo azul sobre una costa llana',
     },
   },
   {
-    filename: 'cover-data-contracts-in-practice.png',
-    word: 'Contracts',
-    colors: ['#7c2d12', '#c2410c'],
+    filename: 'cover-data-contracts-in-practice.jpg',
     alt: {
-      en: 'Rust-coloured gradient with the word Contracts',
-      es: 'Degradado color óxido con la palabra Contracts',
+      en: 'A stream running down stone steps through a green forest',
+      es: 'Un arroyo que baja por escalones de piedra en un bosque verde',
     },
   },
   {
-    filename: 'cover-strangler-fig-modernization.png',
-    word: 'Modernize',
-    colors: ['#14532d', '#65a30d'],
+    filename: 'cover-strangler-fig-modernization.jpg',
     alt: {
-      en: 'Green gradient with the word Modernize',
-      es: 'Degradado verde con la palabra Modernize',
+      en: 'Half a fresh fig in a bright red bowl on grey concrete',
+      es: 'Medio higo fresco en un cuenco rojo intenso sobre hormigón gris',
     },
   },
   {
-    filename: 'cover-zero-trust-for-mid-sized-teams.png',
-    word: 'Zero Trust',
-    colors: ['#3b0764', '#be185d'],
+    filename: 'cover-zero-trust-for-mid-sized-teams.jpg',
     alt: {
-      en: 'Purple to magenta gradient with the words Zero Trust',
-      es: 'Degradado de morado a magenta con las palabras Zero Trust',
+      en: 'A spaniel looking out through a half-open door',
+      es: 'Un spaniel asomado por una puerta entreabierta',
     },
   },
   {
-    filename: 'cover-platform-teams-paved-roads.png',
-    word: 'Platform',
-    colors: ['#1e293b', '#475569'],
+    filename: 'cover-platform-teams-paved-roads.jpg',
     alt: {
-      en: 'Slate grey gradient with the word Platform',
-      es: 'Degradado gris pizarra con la palabra Platform',
+      en: 'A worn path across a mountain meadow towards rocky, snow-streaked peaks',
+      es: 'Un sendero marcado en un prado de montaña hacia picos rocosos con nieve',
     },
   },
   {
-    filename: 'cover-ml-models-in-production.png',
-    word: 'MLOps',
-    colors: ['#312e81', '#0891b2'],
+    filename: 'cover-ml-models-in-production.jpg',
     alt: {
-      en: 'Indigo to cyan gradient with the word MLOps',
-      es: 'Degradado de índigo a cian con la palabra MLOps',
+      en: 'Dandelion seed heads in a meadow, backlit by the evening sun',
+      es: 'Cabezas de semillas de diente de león en un prado, a contraluz al atardecer',
     },
   },
   {
-    filename: 'cover-evolving-post.png',
-    word: 'Discovery',
-    colors: ['#713f12', '#ca8a04'],
+    filename: 'cover-evolving-post.jpg',
     alt: {
-      en: 'Amber gradient with the word Discovery',
-      es: 'Degradado ámbar con la palabra Discovery',
+      en: 'Autumn forest below a limestone mountain ridge, green pasture in front',
+      es: 'Bosque otoñal bajo una sierra caliza, con un prado verde delante',
     },
   },
   {
-    filename: 'cover-logistics-cloud-migration.png',
-    word: 'Migration',
-    colors: ['#083344', '#0284c7'],
+    filename: 'cover-logistics-cloud-migration.jpg',
     alt: {
-      en: 'Deep blue gradient with the word Migration',
-      es: 'Degradado azul profundo con la palabra Migration',
+      en: 'A nuthatch climbing down a tree trunk, the background softly blurred',
+      es: 'Un trepador azul bajando por un tronco, con el fondo desenfocado',
     },
   },
   {
-    filename: 'cover-retail-demand-forecasting.png',
-    word: 'Forecast',
-    colors: ['#4a044e', '#c026d3'],
+    filename: 'cover-retail-demand-forecasting.jpg',
     alt: {
-      en: 'Plum to fuchsia gradient with the word Forecast',
-      es: 'Degradado de ciruela a fucsia con la palabra Forecast',
+      en: 'The Milky Way over a calm sea in purple and orange light',
+      es: 'La Vía Láctea sobre un mar en calma con luz morada y naranja',
     },
   },
   {
-    filename: 'cover-credit-union-payments-platform.png',
-    word: 'Payments',
-    colors: ['#052e16', '#059669'],
+    filename: 'cover-credit-union-payments-platform.jpg',
     alt: {
-      en: 'Emerald gradient with the word Payments',
-      es: 'Degradado esmeralda con la palabra Payments',
+      en: 'Abstract flowing bands of violet, orange, green and cyan',
+      es: 'Bandas abstractas y fluidas en violeta, naranja, verde y cian',
     },
   },
   {
-    filename: 'cover-clinic-network-data-platform.png',
-    word: 'Health Data',
-    colors: ['#172554', '#2563eb'],
+    filename: 'cover-clinic-network-data-platform.jpg',
     alt: {
-      en: 'Royal blue gradient with the words Health Data',
-      es: 'Degradado azul real con las palabras Health Data',
+      en: 'A dragonfly resting on a twig among sunlit green leaves',
+      es: 'Una libélula posada en una ramita entre hojas verdes al sol',
     },
   },
   {
     // The home page's hero (src/seed/home.ts): 1600 px wide, twice the hero's image column.
     filename: HOME_HERO_IMAGE,
-    word: 'Ship it',
-    colors: ['#0f1d36', '#0b5cad'],
     alt: {
-      en: 'Deep blue gradient with the words Ship it',
-      es: 'Degradado azul profundo con las palabras Ship it',
+      en: 'Sunrise over a rocky hilltop with mountain ranges on the horizon',
+      es: 'Amanecer sobre una cima rocosa con cordilleras en el horizonte',
     },
   },
   {
     filename: UNANNOUNCED_IMAGE,
-    word: 'Unannounced',
-    colors: ['#450a0a', '#991b1b'],
     alt: {
-      en: 'Placeholder logo of a client not yet announced',
-      es: 'Logotipo provisional de un cliente aún no anunciado',
+      en: 'Paintbrushes with bristles in bright colours, a work in progress',
+      es: 'Pinceles con cerdas de colores vivos, un trabajo en curso',
+    },
+  },
+  {
+    filename: ABOUT_IMAGE,
+    alt: {
+      en: 'A small wooden bird ornament hanging in flight beneath two glowing lamps',
+      es: 'Un pequeño pájaro de madera colgado en vuelo bajo dos lámparas encendidas',
+    },
+  },
+  {
+    filename: TEAM_PORTRAIT_IMAGES[0],
+    alt: {
+      en: 'Illustrated portrait of a smiling person with short dark hair, round glasses and a teal top',
+      es: 'Retrato ilustrado de una persona sonriente con pelo corto oscuro, gafas redondas y camiseta verde azulado',
+    },
+  },
+  {
+    filename: TEAM_PORTRAIT_IMAGES[1],
+    alt: {
+      en: 'Illustrated portrait of a smiling person with full curly black hair and an orange top',
+      es: 'Retrato ilustrado de una persona sonriente con pelo negro rizado y abundante y camiseta naranja',
+    },
+  },
+  {
+    filename: TEAM_PORTRAIT_IMAGES[2],
+    alt: {
+      en: 'Illustrated portrait of a smiling person with long light-brown hair and a navy top',
+      es: 'Retrato ilustrado de una persona sonriente con pelo largo castaño claro y camiseta azul marino',
+    },
+  },
+  {
+    filename: TEAM_PORTRAIT_IMAGES[3],
+    alt: {
+      en: 'Illustrated portrait of a smiling person with dark hair in a bun, round glasses and a violet top',
+      es: 'Retrato ilustrado de una persona sonriente con pelo oscuro recogido en un moño, gafas redondas y camiseta violeta',
+    },
+  },
+  {
+    filename: TEAM_PORTRAIT_IMAGES[4],
+    alt: {
+      en: 'Illustrated portrait of a smiling person with a shaved head and an olive-green top',
+      es: 'Retrato ilustrado de una persona sonriente con cabeza rapada y camiseta verde oliva',
+    },
+  },
+  {
+    filename: TEAM_PORTRAIT_IMAGES[5],
+    alt: {
+      en: 'Illustrated portrait of a smiling person with short auburn hair and a slate-grey top',
+      es: 'Retrato ilustrado de una persona sonriente con pelo corto castaño rojizo y camiseta gris pizarra',
     },
   },
 ]
@@ -220,7 +255,7 @@ export const posts: readonly SeedDocument[] = [
     slug: 'observability-before-incidents',
     status: 'published',
     publishedAt: '2026-05-12T09:00:00.000Z',
-    coverImage: 'cover-observability-before-incidents.png',
+    coverImage: 'cover-observability-before-incidents.jpg',
     categories: ['cloud', 'software-engineering'],
     internalNotes: `${INTERNAL_NOTE_MARKER} Reuse the SLO worksheet from the spring workshop as a downloadable.`,
     copy: {
@@ -292,7 +327,7 @@ export const posts: readonly SeedDocument[] = [
     slug: 'cloud-cost-guardrails',
     status: 'published',
     publishedAt: '2026-06-03T09:00:00.000Z',
-    coverImage: 'cover-cloud-cost-guardrails.png',
+    coverImage: 'cover-cloud-cost-guardrails.jpg',
     categories: ['cloud'],
     internalNotes: `${INTERNAL_NOTE_MARKER} Savings figures are averaged across three engagements; do not attribute them to one client.`,
     copy: {
@@ -366,7 +401,7 @@ export const posts: readonly SeedDocument[] = [
     slug: 'data-contracts-in-practice',
     status: 'published',
     publishedAt: '2026-06-24T09:00:00.000Z',
-    coverImage: 'cover-data-contracts-in-practice.png',
+    coverImage: 'cover-data-contracts-in-practice.jpg',
     categories: ['data-analytics', 'software-engineering'],
     internalNotes: `${INTERNAL_NOTE_MARKER} Follow-up piece on schema registries is planned for Q1.`,
     copy: {
@@ -438,7 +473,7 @@ export const posts: readonly SeedDocument[] = [
     slug: 'strangler-fig-modernization',
     status: 'published',
     publishedAt: '2026-07-15T09:00:00.000Z',
-    coverImage: 'cover-strangler-fig-modernization.png',
+    coverImage: 'cover-strangler-fig-modernization.jpg',
     categories: ['software-engineering'],
     internalNotes: `${INTERNAL_NOTE_MARKER} Diagram for the routing layer still to be commissioned from design.`,
     copy: {
@@ -512,7 +547,7 @@ export const posts: readonly SeedDocument[] = [
     slug: 'zero-trust-for-mid-sized-teams',
     status: 'published',
     publishedAt: '2026-08-05T09:00:00.000Z',
-    coverImage: 'cover-zero-trust-for-mid-sized-teams.png',
+    coverImage: 'cover-zero-trust-for-mid-sized-teams.jpg',
     categories: ['security', 'cloud'],
     internalNotes: `${INTERNAL_NOTE_MARKER} Legal reviewed the wording on compliance claims on 2026-07-30.`,
     copy: {
@@ -576,7 +611,7 @@ export const posts: readonly SeedDocument[] = [
     slug: 'platform-teams-paved-roads',
     status: 'published',
     publishedAt: '2026-08-26T09:00:00.000Z',
-    coverImage: 'cover-platform-teams-paved-roads.png',
+    coverImage: 'cover-platform-teams-paved-roads.jpg',
     categories: ['cloud', 'software-engineering'],
     internalNotes: `${INTERNAL_NOTE_MARKER} Candidate for the conference talk submission in spring.`,
     copy: {
@@ -648,7 +683,7 @@ export const posts: readonly SeedDocument[] = [
     slug: 'ml-models-in-production',
     status: 'published',
     publishedAt: '2026-09-16T09:00:00.000Z',
-    coverImage: 'cover-ml-models-in-production.png',
+    coverImage: 'cover-ml-models-in-production.jpg',
     categories: ['machine-learning', 'data-analytics'],
     internalNotes: `${INTERNAL_NOTE_MARKER} Ask the data science lead to review the monitoring section before any reprint.`,
     copy: {
@@ -720,7 +755,7 @@ export const posts: readonly SeedDocument[] = [
     slug: 'evolving-post',
     status: 'published',
     publishedAt: '2026-10-07T09:00:00.000Z',
-    coverImage: 'cover-evolving-post.png',
+    coverImage: 'cover-evolving-post.jpg',
     categories: ['software-engineering', 'data-analytics'],
     internalNotes: `${INTERNAL_NOTE_MARKER} A rewrite with the new workshop agenda is in progress as a draft.`,
     copy: {
@@ -853,7 +888,7 @@ export const caseStudies: readonly SeedCaseStudy[] = [
     slug: 'logistics-cloud-migration',
     status: 'published',
     publishedAt: '2026-06-10T09:00:00.000Z',
-    coverImage: 'cover-logistics-cloud-migration.png',
+    coverImage: 'cover-logistics-cloud-migration.jpg',
     categories: ['cloud'],
     client: 'Tidewell Freight',
     industry: { en: 'Logistics', es: 'Logística' },
@@ -954,7 +989,7 @@ export const caseStudies: readonly SeedCaseStudy[] = [
     slug: 'retail-demand-forecasting',
     status: 'published',
     publishedAt: '2026-07-22T09:00:00.000Z',
-    coverImage: 'cover-retail-demand-forecasting.png',
+    coverImage: 'cover-retail-demand-forecasting.jpg',
     categories: ['machine-learning', 'data-analytics'],
     client: 'Quillmark Grocers',
     industry: { en: 'Retail', es: 'Comercio minorista' },
@@ -1053,7 +1088,7 @@ export const caseStudies: readonly SeedCaseStudy[] = [
     slug: 'credit-union-payments-platform',
     status: 'published',
     publishedAt: '2026-09-02T09:00:00.000Z',
-    coverImage: 'cover-credit-union-payments-platform.png',
+    coverImage: 'cover-credit-union-payments-platform.jpg',
     categories: ['software-engineering', 'security'],
     client: 'Orchard Lane Mutual',
     industry: { en: 'Financial services', es: 'Servicios financieros' },
@@ -1144,7 +1179,7 @@ export const caseStudies: readonly SeedCaseStudy[] = [
     slug: 'clinic-network-data-platform',
     status: 'published',
     publishedAt: '2026-10-21T09:00:00.000Z',
-    coverImage: 'cover-clinic-network-data-platform.png',
+    coverImage: 'cover-clinic-network-data-platform.jpg',
     categories: ['data-analytics', 'security'],
     client: 'Sunmere Health Network',
     industry: { en: 'Healthcare', es: 'Salud' },

@@ -29,8 +29,11 @@ import {
   type SeedCaseStudy,
   type SeedDocument,
 } from './content'
+import { seedCredit } from './credits'
 import { upsertHome } from './home'
-import { renderImage } from './images'
+import { seedPeopleAndProof } from './people'
+import { upsertServices } from './services'
+import { readSeedImage } from './images'
 import { richText } from './richText'
 
 export interface SeedSummary {
@@ -88,6 +91,8 @@ export async function seedDemoContent(payload: Payload): Promise<SeedSummary> {
   for (const outcome of await upsertHome(payload, media.get(HOME_HERO_IMAGE)!, seedContext())) {
     count(outcome)
   }
+  for (const outcome of await upsertServices(payload, seedContext)) count(outcome)
+  for (const outcome of await seedPeopleAndProof(payload, seedContext)) count(outcome)
   return summary
 }
 
@@ -129,13 +134,13 @@ async function upsertMedia(
 ): Promise<[Outcome, number]> {
   const existing = await findMedia(payload, image.filename)
   if (!existing) {
-    const data = await renderImage(image)
+    const { data, mimetype } = await readSeedImage(image)
     const doc = await payload.create({
       ...asSeed(),
       collection: 'media',
       locale: DEFAULT_LOCALE,
-      data: { alt: image.alt[DEFAULT_LOCALE] },
-      file: { data, mimetype: 'image/png', name: image.filename, size: data.length },
+      data: { alt: image.alt[DEFAULT_LOCALE], credit: seedCredit(image.filename) },
+      file: { data, mimetype, name: image.filename, size: data.length },
     })
     for (const locale of OTHER_LOCALES) {
       await payload.update({
@@ -159,7 +164,18 @@ async function upsertMedia(
       data: { alt: image.alt[locale] },
     })
   }
-  return [stale.length ? 'updated' : 'unchanged', existing.id]
+  // Media seeded before credits existed get theirs; a credit changed in the manifest follows.
+  const credit = seedCredit(image.filename)
+  const creditStale = (existing.credit ?? null) !== credit
+  if (creditStale) {
+    await payload.update({
+      ...asSeed(),
+      collection: 'media',
+      id: existing.id,
+      data: { credit },
+    })
+  }
+  return [stale.length || creditStale ? 'updated' : 'unchanged', existing.id]
 }
 
 async function upsertCategory(

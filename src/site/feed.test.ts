@@ -86,7 +86,9 @@ describe('documentsFeed', () => {
     expect(html).toContain(`<a href="${SITE_URL}/en/blog/second">the other post</a>`)
     // A link to something unpublished is its text; an image the view lacks is left out.
     expect(html).toContain(' / a draft')
-    expect(html).toContain(`<img src="${SITE_URL}/api/media/file/chart.png" alt="A chart">`)
+    expect(html).toContain(
+      `<img src="${SITE_URL}/api/media/file/chart.png" alt="A chart" loading="lazy">`,
+    )
     expect(html.match(/<img/g)).toHaveLength(1)
     expect(xpath(xml, 'count(/rss/channel/item[2]/description)')).toBe('0')
   })

@@ -64,6 +64,10 @@ export function documentsFeed(input: {
       `      <link>${escapeXml(url)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
       `      <pubDate>${rfc822(documentDate(doc))}</pubDate>`,
+      // Its author, a member of the team (RSS's own <author> is an email address).
+      typeof doc.author === 'object' && doc.author?.name
+        ? `      <dc:creator>${escapeXml(doc.author.name)}</dc:creator>`
+        : null,
       doc.excerpt ? `      <description>${escapeXml(doc.excerpt)}</description>` : null,
       body ? `      <content:encoded>${cdata(body)}</content:encoded>` : null,
       '    </item>',
@@ -78,7 +82,7 @@ export function documentsFeed(input: {
     .at(-1)
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     '  <channel>',
     `    <title>${escapeXml(`${site.settings[locale].siteName} · ${channel.title}`)}</title>`,
     `    <link>${escapeXml(absoluteUrl(siteUrl, LIST_PATH[collection](locale)))}</link>`,

@@ -5,6 +5,7 @@ import { messagesFor } from '@/i18n/messages'
 import type { SiteSettings } from '@/globals/defaults'
 import type { DocumentPage, SiteDocument } from './content'
 import { asMedia, ogImagePath } from './media'
+import { authorNode } from './people-json-ld'
 import { absoluteUrl, DEFAULT_OG_IMAGE } from './metadata'
 import { BLOG_PAGE_SIZE, paths, type PageCollection } from './routes'
 
@@ -152,7 +153,8 @@ export function documentJsonLd(
         datePublished: doc.publishedAt ?? undefined,
         dateModified: doc.updatedAt,
         image: absoluteUrl(ogImagePath(asMedia(doc.coverImage)) ?? DEFAULT_OG_IMAGE),
-        author: {
+        // Its author, a member of the team (src/collections/TeamMembers.ts); else the firm.
+        author: authorNode(doc.author, locale) ?? {
           '@type': 'Organization',
           name: settings.siteName,
           url: absoluteUrl(paths.home(locale)),

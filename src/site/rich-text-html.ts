@@ -9,6 +9,7 @@ import { sanitizeUrl } from 'payload/shared'
 import type { Locale } from '@/i18n/locales'
 
 import type { SiteDocument } from './content'
+import { bestInlineFile, inlineImage, mediaPath } from './content-images'
 import { paths, type PageCollection } from './routes'
 import { absoluteUrl, findDocument, mediaFileUrl, populatedMedia, type PublishedView } from './view'
 
@@ -83,9 +84,22 @@ export function richTextHtml(input: {
       return `<a href="${src}">${escapeHTML(media.filename)}</a>`
     }
     const alt = escapeHTML(node.fields?.alt || media.alt || '')
-    const size =
-      media.width && media.height ? ` width="${media.width}" height="${media.height}"` : ''
-    return `<img src="${src}" alt="${alt}"${size}>`
+    // The generated sizes, as on the page (src/site/content-images.ts), never the original.
+    const image = inlineImage(media, node.fields?.alt)
+    const best = bestInlineFile(media)
+    if (!image || !best) {
+      const size =
+        media.width && media.height ? ` width="${media.width}" height="${media.height}"` : ''
+      return `<img src="${src}" alt="${alt}"${size} loading="lazy">`
+    }
+    const srcset = image.variants
+      .map((variant) => `${absoluteUrl(siteUrl, mediaPath(variant.url))} ${variant.width}w`)
+      .join(', ')
+    return (
+      `<img src="${escapeHTML(absoluteUrl(siteUrl, mediaPath(best.url)))}" srcset="${escapeHTML(srcset)}"` +
+      ` sizes="${escapeHTML(image.sizes)}" alt="${alt}" width="${image.width}"` +
+      ` height="${image.height}" loading="lazy" decoding="async">`
+    )
   }
 
   // The converters' node types are Payload's; these two read only the fields declared above.

@@ -11,6 +11,31 @@ export const HOME_LATEST = 3
 
 export type PageCollection = 'posts' | 'case-studies'
 
+/**
+ * Sections whose path segment is a word of the page's language (the older sections keep their
+ * English segment in every language). The one table the paths, the routes' folders
+ * (src/app/(frontend)/[locale]/{services,servicios,developers,desarrolladores,about,sobre-nosotros}) and the path
+ * classification (src/markdown/twin-path.ts) read.
+ */
+export const SECTION_NAMES = {
+  services: { en: 'services', es: 'servicios' },
+  developers: { en: 'developers', es: 'desarrolladores' },
+  about: { en: 'about', es: 'sobre-nosotros' },
+} as const satisfies Record<string, Record<Locale, string>>
+
+/**
+ * A page's path in another language: the locale swapped and, for a section named in its
+ * language (`SECTION_NAMES`), the section's word too (`/en/services/cloud` → `/es/servicios/cloud`).
+ */
+export function pathInLocale(path: string, to: Locale): string {
+  const [, from, section, ...rest] = path.split('/')
+  const named = Object.values(SECTION_NAMES).find(
+    (names) => from !== undefined && (names as Record<string, string>)[from] === section,
+  )
+  const word = named ? named[to] : section
+  return ['', to, ...(word === undefined ? [] : [word]), ...rest].join('/')
+}
+
 export const paths = {
   home: (locale: Locale) => `/${locale}`,
   blog: (locale: Locale, page = 1) =>
@@ -19,6 +44,12 @@ export const paths = {
   caseStudies: (locale: Locale) => `/${locale}/case-studies`,
   caseStudy: (locale: Locale, slug: string) => `/${locale}/case-studies/${slug}`,
   contact: (locale: Locale) => `/${locale}/contact`,
+  /** One service's page: `/en/services/{key}`, `/es/servicios/{key}` (src/site/services.ts). */
+  service: (locale: Locale, key: string) => `/${locale}/${SECTION_NAMES.services[locale]}/${key}`,
+  /** The page for developers and agents: the API, MCP, an example and the inquiry's limits. */
+  developers: (locale: Locale) => `/${locale}/${SECTION_NAMES.developers[locale]}`,
+  /** The firm, its people, values and offices: `/en/about`, `/es/sobre-nosotros` (src/site/about-route.tsx). */
+  about: (locale: Locale) => `/${locale}/${SECTION_NAMES.about[locale]}`,
   /** How the site handles personal data (what the contact form collects). */
   privacy: (locale: Locale) => `/${locale}/privacy`,
   /** The posts of one category, paged like the blog. */

@@ -35,6 +35,10 @@ export function settingsOf(
     (link) => link.label?.trim() && link.href?.trim(),
   )
   const { hero, services, proof, closing } = read.home
+  const principles = read.home.principles
+  const principleItems = (principles?.items ?? []).filter(
+    (item) => item.title?.trim() && item.line?.trim(),
+  )
   const serviceItems = (services?.items ?? []).filter(
     (item) => item.title?.trim() && item.description?.trim(),
   )
@@ -70,6 +74,14 @@ export function settingsOf(
     proof: {
       heading: text(proof?.heading, defaults.proof.heading),
       intro: text(proof?.intro, defaults.proof.intro),
+    },
+    principles: {
+      heading: text(principles?.heading, defaults.principles.heading),
+      // As the services: a language that never saved its principles shows the defaults.
+      items:
+        principleItems.length > 0
+          ? principleItems.map(({ title, line }) => ({ title, line }))
+          : defaults.principles.items,
     },
     closing: {
       heading: text(closing?.heading, defaults.closing.heading),

@@ -53,6 +53,10 @@ export function reportDocumentPage(
     ...[doc, ...related].flatMap(categoryIdsOf).map(categoryKey),
     ...related.map((post) => documentKey('posts', post.id)),
     ...(collection === 'posts' ? relatedSelectionKeys(doc, related) : []),
+    // Its author's name and role (the byline, the JSON-LD Person).
+    ...(typeof doc.author === 'object' && doc.author !== null
+      ? [documentKey('team-members', doc.author.id)]
+      : []),
   ])
 }
 

@@ -8,6 +8,7 @@ import { AGENT_PATHS } from '@/site/agent-paths'
 
 import { allCategories } from './categories'
 import { absoluteUrl } from './metadata'
+import { publishedAboutLocales } from './people'
 import { listedSlugs } from './published-view'
 import { paths } from './routes'
 import {
@@ -20,6 +21,7 @@ import {
   type SitemapFile,
   type SitemapPage,
 } from './sitemap'
+import { listedServices } from './services'
 import { PAGE_COLLECTIONS } from './view'
 
 /**
@@ -41,7 +43,12 @@ async function sitemapOfSite(): Promise<{
     paths.caseStudies,
     paths.contact,
     paths.privacy,
+    paths.developers,
   ].map((pathFor) => ({ urlFor: (locale: Locale) => absoluteUrl(pathFor(locale)) }))
+  // The About page in the languages it is written in (src/site/people.ts).
+  const aboutLocales = await publishedAboutLocales()
+  if (aboutLocales.length > 0)
+    pages.push({ urlFor: (locale) => absoluteUrl(paths.about(locale)), locales: aboutLocales })
   for (const collection of PAGE_COLLECTIONS) {
     const perLocale = await Promise.all(
       LOCALES.map(async (locale) => ({ locale, docs: await listedSlugs(collection, locale) })),
@@ -64,6 +71,27 @@ async function sitemapOfSite(): Promise<{
         locales,
       })
     }
+  }
+  // Each service in the languages it is translated into, as one page with alternates.
+  const servicesPerLocale = await Promise.all(
+    LOCALES.map(async (locale) => ({ locale, services: await listedServices(locale) })),
+  )
+  const byKey = new Map<string, { locales: Locale[]; lastModified: string }>()
+  for (const { locale, services } of servicesPerLocale) {
+    for (const service of services) {
+      const seen = byKey.get(service.key)
+      if (seen) {
+        seen.locales.push(locale)
+        if (service.updatedAt > seen.lastModified) seen.lastModified = service.updatedAt
+      } else byKey.set(service.key, { locales: [locale], lastModified: service.updatedAt })
+    }
+  }
+  for (const [key, { locales, lastModified }] of byKey) {
+    pages.push({
+      urlFor: (locale) => absoluteUrl(paths.service(locale, key)),
+      lastModified,
+      locales,
+    })
   }
   const categories = await Promise.all(LOCALES.map((locale) => allCategories(locale)))
   for (const category of categories[0] ?? []) {

@@ -1,7 +1,6 @@
 import 'server-only'
 
 import { sql } from '@payloadcms/db-postgres'
-import type { Payload } from 'payload'
 import { cache } from 'react'
 
 import { classifyPath } from '@/http/path-kind'
@@ -9,31 +8,25 @@ import { LOCALES, type Locale } from '@/i18n/locales'
 import { collectionTables } from '@/lib/collection-tables'
 import { getPayloadClient } from '@/lib/payload'
 
-import { LISTED_ROW_SQL, titledRow } from './listed'
-import type { PageCollection } from './routes'
+import { LISTED_ROW_SQL } from './listed'
+import { SECTION_NAMES, type PageCollection } from './routes'
+import { listedServices } from './services'
+
+/** The languages the service with `key` is listed in (read once per render). */
+const serviceLocales = cache(async (key: string): Promise<Locale[]> => {
+  const listed = await Promise.all(
+    LOCALES.map(async (locale) =>
+      (await listedServices(locale)).some((service) => service.key === key) ? locale : null,
+    ),
+  )
+  return listed.filter((locale) => locale !== null)
+})
 
 /*
  * The languages a document is translated into, by the listed rule (listed.ts: a title of its own
  * in that language, not blank): what a page's language links offer, and what the admin's
  * "Translations" column says an editor's document lacks.
  */
-
-/**
- * The languages a document is translated into, as the collection's own table has it: its
- * current state (published, or a first draft), read in SQL by the listed rule's title condition.
- */
-export async function translatedLocales(
-  payload: Payload,
-  collection: PageCollection,
-  id: number,
-): Promise<Locale[]> {
-  const { locales } = collectionTables(collection)
-  const { rows } = await payload.db.drizzle.execute<{ locale: string }>(sql`
-    select l._locale::text as locale from ${locales} l
-    where l._parent_id = ${id} and ${titledRow('l')}`)
-  const translated = new Set(rows.map((row) => row.locale))
-  return LOCALES.filter((locale) => translated.has(locale))
-}
 
 /**
  * The languages a published document is translated into, found by its slug (shared by every
@@ -63,6 +56,12 @@ const DOCUMENT_PAGE = /^\/(blog|case-studies)\/([^/]+)$/
  */
 export async function pageLocales(pagePath: string | null): Promise<readonly Locale[]> {
   const page = pagePath === null ? null : classifyPath(pagePath)
+  if (page?.kind === 'page') {
+    // A service's page (`/es/servicios/{key}`): the languages the service is listed in.
+    const [, section, key, ...more] = page.rest.split('/')
+    if (section === SECTION_NAMES.services[page.locale] && key && more.length === 0)
+      return serviceLocales(key)
+  }
   const match = page?.kind === 'page' ? DOCUMENT_PAGE.exec(page.rest) : null
   if (!match) return LOCALES
   let slug: string

@@ -18,6 +18,13 @@ export const PAGE_COLLECTIONS = [
  */
 export const PUBLISHED_CONTENT_KEYS: readonly string[] = [
   ...PAGE_COLLECTIONS.map(listKey),
+  // The services' pages (src/site/services.ts): listed on the home page, the sitemap, llms.txt.
+  listKey('services'),
+  // People and proof (src/site/people.ts): the About page's team (documents' authors), the home
+  // page's quotes and logos, a case study's quote.
+  listKey('team-members'),
+  listKey('testimonials'),
+  listKey('client-logos'),
   CATEGORIES_KEY,
   MEDIA_KEY,
   SETTINGS_KEY,

@@ -7,7 +7,8 @@ import type {
 } from 'payload'
 
 import { adminsOnly, isAdmin } from '@/access/admins'
-import { LOCALE_LABELS, LOCALES } from '@/i18n/locales'
+import { ADMIN_LOCALE_LABELS, ADMIN_WORDS } from '@/i18n/admin-text'
+import { LOCALES } from '@/i18n/locales'
 
 import { adminEndpoints } from './admin-endpoints'
 import { WEBHOOK_CONTEXT, type WebhookEndpointDoc } from './endpoint-doc'
@@ -110,7 +111,7 @@ export const WebhookEndpoints: CollectionConfig = {
   admin: {
     useAsTitle: 'url',
     // The settings globals' group (src/globals/), so that both share one heading in the nav.
-    group: 'Settings',
+    group: ADMIN_WORDS.settingsGroup,
     defaultColumns: ['url', 'events', 'enabled', 'disabledReason', 'updatedAt'],
     description: {
       en:
@@ -132,7 +133,7 @@ export const WebhookEndpoints: CollectionConfig = {
   fields: [
     {
       name: 'url',
-      label: 'URL',
+      label: ADMIN_WORDS.url,
       type: 'text',
       required: true,
       validate: validateUrl,
@@ -177,7 +178,7 @@ export const WebhookEndpoints: CollectionConfig = {
           type: 'select',
           hasMany: true,
           label: { en: 'Languages', es: 'Idiomas' },
-          options: LOCALES.map((value) => ({ value, label: LOCALE_LABELS[value] })),
+          options: LOCALES.map((value) => ({ value, label: ADMIN_LOCALE_LABELS[value] })),
           admin: {
             width: '50%',
             description: {
@@ -205,6 +206,7 @@ export const WebhookEndpoints: CollectionConfig = {
     },
     {
       name: 'deliveryLog',
+      label: { en: 'Delivery log', es: 'Registro de envíos' },
       type: 'ui',
       admin: {
         components: { Field: '/src/components/admin/WebhookDeliveryLog#WebhookDeliveryLog' },

@@ -65,6 +65,12 @@ async function choosePassword(page: Page, password: string, submit: string | Reg
   }).toPass({ timeout: 90_000 })
 }
 
+/** The page a mailed link opens has `texts` in the server's HTML, before any script runs. */
+async function serverHtmlShows(link: string, texts: string[]) {
+  const html = await (await fetch(link)).text()
+  for (const text of texts) expect(html).toContain(text)
+}
+
 /** A context signed in as the e2e admin, through the API from an address of its own. */
 async function adminContext(context: BrowserContext) {
   const login = await context.request.post(`${base()}/api/users/login`, {
@@ -103,6 +109,11 @@ test('an editor who forgot their password resets it from the mail and signs in',
   expect(siteName).toBeTruthy()
 
   // The page names the site and the account, at once (rendered on the server).
+  await serverHtmlShows(link, [
+    'Choose a new password',
+    `Choose a new password for your account in the ${siteName} admin.`,
+    email,
+  ])
   await page.goto(link)
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
   await expect(
@@ -175,6 +186,11 @@ test('an admin invites an editor with name, email and role only; the invitation 
   expect(siteName).toBeTruthy()
 
   // The invitee's page: a welcome naming the site and the account, rendered at once.
+  await serverHtmlShows(link, [
+    `Welcome to ${siteName}`,
+    'An administrator created an account for you',
+    email,
+  ])
   const invitee = await browser.newContext()
   const page = await invitee.newPage()
   await page.goto(link)

@@ -38,6 +38,9 @@ const PAGE_KINDS: PageKind[] = [
     path: (locale) => paths.caseStudy(locale, 'logistics-cloud-migration'),
   },
   { name: 'contact', path: (locale) => paths.contact(locale) },
+  { name: 'about', path: (locale) => paths.about(locale) },
+  { name: 'service', path: (locale) => paths.service(locale, 'software-engineering') },
+  { name: 'developers', path: (locale) => paths.developers(locale) },
   { name: 'privacy', path: (locale) => paths.privacy(locale) },
   { name: 'search', path: (locale) => paths.search(locale) },
   {

@@ -123,10 +123,11 @@ describe('the markdown twin', () => {
     }
   })
 
-  it('is linked from llms.txt, the sitemap and the footer', async () => {
+  it('is linked from llms.txt, the sitemap and the developers page (the footer links that page)', async () => {
     expect(await (await get('/llms.txt')).text()).toContain('/docs/api.md')
     expect(await (await get('/sitemap.xml')).text()).toContain('/docs/api</loc>')
-    expect(await (await get('/en')).text()).toContain('href="/docs/api"')
+    expect(await (await get('/en/developers')).text()).toContain('href="/docs/api"')
+    expect(await (await get('/en')).text()).toContain('href="/en/developers"')
   })
 })
 

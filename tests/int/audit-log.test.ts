@@ -218,11 +218,16 @@ describe('documents', () => {
     const version = versions.find((v) => v.version.title === 'Audited post')!
     await json(`/api/posts/versions/${version.id}?locale=en`, { method: 'POST' })
     const restored = await entryOf('document.restore', 'posts', doc.id)
-    expect(restored).toMatchObject({ ...byAdmin, targetTitle: 'Audited post' })
+    // Restored into a draft (src/versions/): the post itself stays as it was, withdrawn.
+    expect(restored).toMatchObject({
+      ...byAdmin,
+      targetTitle: 'Audited post',
+      detail: { status: 'draft' },
+    })
 
     await json(`/api/posts/${doc.id}`, { method: 'DELETE' })
     const deleted = await entryOf('document.delete', 'posts', doc.id)
-    expect(deleted).toMatchObject({ ...byAdmin, targetTitle: 'Audited post' })
+    expect(deleted).toMatchObject({ ...byAdmin, targetTitle: 'Audited post, withdrawn' })
     expect(await count({ target: 'posts', targetId: String(doc.id) })).toBe(4)
   })
 

@@ -228,8 +228,8 @@ describe('what the twins say', () => {
     expect((await get(twinPath(paths.blog('en', totalPages + 1)))).status).toBe(404)
   })
 
-  it('the contact twin gives the ways to reach the team', async () => {
-    const markdown = await (await get(twinPath(paths.contact('en')))).text()
+  it('the developers twin gives the ways to reach the team from code', async () => {
+    const markdown = await (await get(twinPath(paths.developers('en')))).text()
     // As on the page: the API and the skill are links; the MCP endpoint (POST only) is named.
     expect(linksIn(markdown)).toEqual(
       expect.arrayContaining([
@@ -239,9 +239,15 @@ describe('what the twins say', () => {
     )
     expect(markdown).toContain('`send_inquiry`')
     expect(markdown).toContain('`/api/mcp`')
+  })
+
+  it('the contact twin says what the form is for, with the privacy note', async () => {
+    const markdown = await (await get(twinPath(paths.contact('en')))).text()
     // The page's note on what the site does with what is sent, inside its form, is said too.
     expect(markdown).toContain(messagesFor('en').privacy.formNote)
     expect(linksIn(markdown)).toContain(`${baseUrl()}${twinPath(paths.privacy('en'))}`)
+    // The developers' material is on a page of its own.
+    expect(markdown).not.toContain('send_inquiry')
   })
 })
 

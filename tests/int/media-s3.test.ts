@@ -71,7 +71,7 @@ const file = (name: string, init?: RequestInit) => fetch(`${app.url}${fileUrl(na
 describe('media on S3-compatible storage', () => {
   it('puts the upload and every size in the bucket, and nothing on local disk', () => {
     const names = ownedFilenames(photo)
-    expect(names).toHaveLength(5)
+    expect(names).toHaveLength(7)
     for (const name of names) expect(s3.objects.has(name), name).toBe(true)
     expect(s3.objects.get(photo.filename)!.body.equals(png)).toBe(true)
     expect(readdirSync(mediaDir)).toEqual([])

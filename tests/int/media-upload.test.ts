@@ -131,12 +131,14 @@ describe('uploads', () => {
     expect(second.filename).not.toBe(first.filename)
   })
 
-  it('generates thumbnail, card, large (WebP) and og (1200×630 JPEG) with sharp', async () => {
+  it('generates thumbnail, card, small, medium, large (WebP) and og (1200×630 JPEG) with sharp', async () => {
     const doc = await createMedia(await noisyPng(2000, 1200), 'team-photo.png', 'image/png')
     expect(doc.sizes).toMatchObject({
       thumbnail: { width: 400, height: 225, mimeType: 'image/webp' },
       card: { width: 800, height: 450, mimeType: 'image/webp' },
       large: { width: 1600, height: 960, mimeType: 'image/webp' },
+      small: { width: 400, height: 240, mimeType: 'image/webp' },
+      medium: { width: 800, height: 480, mimeType: 'image/webp' },
       og: { width: 1200, height: 630, mimeType: 'image/jpeg' },
     })
     for (const [name, expected] of [
@@ -157,6 +159,7 @@ describe('uploads', () => {
     const doc = await createMedia(await noisyPng(300, 200), 'small.png', 'image/png')
     expect(doc.sizes?.card?.filename ?? null).toBeNull()
     expect(doc.sizes?.og?.filename ?? null).toBeNull()
+    expect(doc.sizes?.small?.filename ?? null).toBeNull()
     expect(doc.sizes?.large).toMatchObject({ width: 300, height: 200, mimeType: 'image/webp' })
   })
 

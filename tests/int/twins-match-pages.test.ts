@@ -37,6 +37,7 @@ const pageCases = (locale: Locale): PageCase[] => [
   { name: `blog page 2 (${locale})`, path: () => paths.blog(locale, 2), status: 200 },
   { name: `case studies (${locale})`, path: () => paths.caseStudies(locale), status: 200 },
   { name: `contact (${locale})`, path: () => paths.contact(locale), status: 200 },
+  { name: `developers (${locale})`, path: () => paths.developers(locale), status: 200 },
   { name: `post (${locale})`, path: () => paths.post(locale, content.post.slug), status: 200 },
   {
     name: `case study (${locale})`,
@@ -195,9 +196,9 @@ describe('a twin says what its page says', () => {
   )
 })
 
-describe('the contact page and its twin tell agents how to send an inquiry', () => {
+describe('the developers page and its twin tell agents how to send an inquiry', () => {
   it.each(LOCALES)('%s', async (locale) => {
-    const { html, markdown } = await pageAndTwin(paths.contact(locale))
+    const { html, markdown } = await pageAndTwin(paths.developers(locale))
     const site = baseUrl()
     for (const target of [
       `${site}/openapi.json`,

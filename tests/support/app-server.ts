@@ -68,12 +68,13 @@ function runScriptOnce(script: string, env: Record<string, string>): Promise<num
  * `options.nodeArgs` go to Node before the bundle (a benchmark's `--cpu-prof`). `SERVER_NODE`, a
  * path to another Node.js binary, runs the server on it (the Docker image's release line, say),
  * while the tests and benchmarks themselves stay on the Node that runs them; `options.node`
- * names one for this server alone (a benchmark comparing two).
+ * names one for this server alone (a benchmark comparing two); `options.readyWithinMs`, how long
+ * it may take to answer (a server run under valgrind starts some fifty times slower).
  */
 export async function startApp(
   name: string,
   env: Record<string, string>,
-  options: { dir?: string; nodeArgs?: string[]; node?: string } = {},
+  options: { dir?: string; nodeArgs?: string[]; node?: string; readyWithinMs?: number } = {},
 ): Promise<AppServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
@@ -109,7 +110,7 @@ export async function startApp(
     ),
   )
   // Readiness initialises the app (Payload, its pool) before the first test request.
-  await Promise.race([waitForHttp(`${url}/api/ready`, 90_000), exited])
+  await Promise.race([waitForHttp(`${url}/api/ready`, options.readyWithinMs ?? 90_000), exited])
   return {
     url,
     port,

@@ -1,4 +1,5 @@
 import {
+  AUTHOR_FIELD_TREE,
   PUBLIC_COLLECTIONS,
   PUBLIC_FIELD_TREES,
   QUERY_LIMITS,
@@ -291,5 +292,13 @@ export function categorySchemas(): Record<string, JsonSchema> {
   return {
     Category: categorySchema(),
     CategoryList: listSchema('Category', 'One page of categories.'),
+    // A document's `author`, populated at a depth: a member of the firm's team.
+    Person: {
+      type: 'object',
+      description: "A member of the firm's team: the author of a post or case study.",
+      required: ['id'],
+      properties: documentProperties(AUTHOR_FIELD_TREE),
+      additionalProperties: true,
+    },
   }
 }

@@ -19,6 +19,8 @@ const POPULATED: Record<string, string> = {
   categories: 'Category',
   posts: 'Post',
   'case-studies': 'CaseStudy',
+  // A document's author.
+  'team-members': 'Person',
 }
 
 /** A localized field: the value in the requested locale, or with `locale` omitted one per locale. */

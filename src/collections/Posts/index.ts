@@ -9,10 +9,14 @@ import {
 export const Posts: CollectionConfig = {
   slug: 'posts',
   ...publishableCollection('posts'),
+  labels: {
+    singular: { en: 'Post', es: 'Entrada' },
+    plural: { en: 'Posts', es: 'Entradas' },
+  },
   admin: {
     useAsTitle: 'title',
     components: { views: PUBLISHABLE_ADMIN_VIEWS },
-    defaultColumns: ['title', 'slug', '_status', 'translations', 'publishedAt'],
+    defaultColumns: ['title', 'slug', '_status', 'translations', 'scheduled', 'publishedAt'],
   },
   fields: publishableFields(),
 }

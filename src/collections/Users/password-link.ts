@@ -37,6 +37,8 @@ export interface PasswordLinkHolder {
   email: string
   /** False once the link was used (Payload ends its life then) or its time is up. */
   usable: boolean
+  /** The account has two-factor sign-in: a reset signs in, so it asks for a code too. */
+  twoFactor: boolean
 }
 
 /** Tokens are 40 hexadecimal characters (Payload's and the invitation's); nothing else is looked up. */
@@ -53,10 +55,18 @@ export async function passwordLinkHolder(
     collection: 'users',
     where: { resetPasswordToken: { equals: token } },
     ...(req ? { req } : {}),
-  })) as { email?: string; resetPasswordExpiration?: string | null } | null
+  })) as {
+    email?: string
+    resetPasswordExpiration?: string | null
+    twoFactorEnabled?: boolean | null
+  } | null
   if (!user?.email) return null
   const expiration = user.resetPasswordExpiration ? Date.parse(user.resetPasswordExpiration) : NaN
-  return { email: user.email, usable: Number.isFinite(expiration) && expiration > Date.now() }
+  return {
+    email: user.email,
+    usable: Number.isFinite(expiration) && expiration > Date.now(),
+    twoFactor: user.twoFactorEnabled === true,
+  }
 }
 
 /** The message for a link that no longer sets a password, in the asker's admin language. */

@@ -117,10 +117,18 @@ export const throttleSignIn: CollectionBeforeOperationHook = async ({ args, oper
   if (operation === 'login') req.context[SPENT_CONTEXT_KEY] = true
 }
 
-/** A sign-in that succeeds was not a guess: its attempt is given back. */
-export const forgiveSuccessfulSignIn: CollectionAfterLoginHook = async ({ req, user }) => {
+/**
+ * Gives a sign-in's attempt back, once: its password was right (a sign-in that succeeds, or one
+ * that goes on to ask for its second factor, src/two-factor/sign-in.ts).
+ */
+export async function forgiveSignInAttempt(req: PayloadRequest, email: string): Promise<void> {
   if (req.context[SPENT_CONTEXT_KEY] !== true) return
   delete req.context[SPENT_CONTEXT_KEY]
-  const [client, account] = await spendsFor(req, String(user.email ?? ''))
+  const [client, account] = await spendsFor(req, email)
   await Promise.all([client!.limiter.reward(client!.key, 1), account!.limiter.delete(account!.key)])
+}
+
+/** A sign-in that succeeds was not a guess: its attempt is given back. */
+export const forgiveSuccessfulSignIn: CollectionAfterLoginHook = async ({ req, user }) => {
+  await forgiveSignInAttempt(req, String(user.email ?? ''))
 }

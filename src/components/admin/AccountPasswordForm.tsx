@@ -5,10 +5,13 @@ import { useEffect, useState, type FormEvent } from 'react'
 
 import type { Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
+import { twoFactorWords } from '@/two-factor/words'
 
 interface Props {
   token: string
   kind: 'invitation' | 'reset'
+  /** The account has two-factor sign-in: the reset, which signs in, takes its code too. */
+  twoFactor?: boolean
   language: Locale
   /** The page's title, set on the tab once the page runs (the server's is one for all languages). */
   title: string
@@ -35,8 +38,18 @@ async function refusalMessage(response: Response): Promise<string | undefined> {
  * and signs the account in, then the dashboard opens. A link that no longer works gets its clear
  * message from the server (password-link.ts), shown here in place of the form's.
  */
-export function AccountPasswordForm({ token, kind, language, title, apiRoute, adminRoute }: Props) {
+export function AccountPasswordForm({
+  token,
+  kind,
+  twoFactor = false,
+  language,
+  title,
+  apiRoute,
+  adminRoute,
+}: Props) {
   const words = messagesFor(language).account
+  const codeWords = twoFactorWords(language)
+  const [code, setCode] = useState('')
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
@@ -57,7 +70,7 @@ export function AccountPasswordForm({ token, kind, language, title, apiRoute, ad
         method: 'POST',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json', 'Accept-Language': language },
-        body: JSON.stringify({ token, password }),
+        body: JSON.stringify(twoFactor ? { token, password, code } : { token, password }),
       })
       if (response.ok) {
         window.location.assign(adminRoute)
@@ -100,6 +113,22 @@ export function AccountPasswordForm({ token, kind, language, title, apiRoute, ad
           required
         />
       </div>
+      {twoFactor ? (
+        <div className="field-type text">
+          <label className="field-label" htmlFor="account-password-code">
+            {codeWords.codeLabel}
+          </label>
+          <input
+            id="account-password-code"
+            type="text"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            disabled={saving}
+            required
+          />
+        </div>
+      ) : null}
       {problem ? (
         <p className="account-password__problem" role="alert">
           {problem}

@@ -67,6 +67,7 @@ export async function AccountPasswordPage({
             <AccountPasswordForm
               token={token}
               kind={kind}
+              twoFactor={holder.twoFactor}
               language={language}
               title={`${title} – ${siteName}`}
               apiRoute={payload.config.routes.api}

@@ -2,7 +2,7 @@
  * The site's mark (the same drawing as the public site's icon, src/app/(frontend)/icon.svg),
  * inline so that the admin needs no request of its own for it.
  */
-export function BrandMark({ size }: { size: number }) {
+export function BrandMark({ size }: { size: number | '100%' }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -1,6 +1,8 @@
 import { Banner } from '@payloadcms/ui/elements/Banner'
 import type { Payload } from 'payload'
 
+import { adminMessages } from '@/i18n/admin-messages'
+
 /** The Inquiries list, filtered to those whose mail failed for good. */
 export const FAILED_INQUIRIES_QUERY = new URLSearchParams({
   'where[deliveryStatus][equals]': 'failed',
@@ -11,20 +13,24 @@ export const FAILED_INQUIRIES_QUERY = new URLSearchParams({
  * for good (retries exhausted): such an inquiry reached nobody, and without this an editor would
  * only find out by scanning the list's delivery column.
  */
-export async function FailedDeliveriesNotice({ payload }: { payload: Payload }) {
+export async function FailedDeliveriesNotice({
+  payload,
+  i18n,
+}: {
+  payload: Payload
+  i18n?: { language?: string }
+}) {
   const { totalDocs } = await payload.count({
     collection: 'inquiries',
     where: { deliveryStatus: { equals: 'failed' } },
   })
   if (totalDocs === 0) return null
-  const inquiries = totalDocs === 1 ? '1 inquiry' : `${totalDocs} inquiries`
   return (
     <Banner
       type="error"
       to={`${payload.config.routes.admin}/collections/inquiries?${FAILED_INQUIRIES_QUERY}`}
     >
-      {`Mail delivery failed: ${inquiries} never reached the team. Open the failed inquiries to ` +
-        'read them and the error; set "Delivery status" back to "queued" to send one again.'}
+      {adminMessages(i18n?.language).failedDeliveries(totalDocs)}
     </Banner>
   )
 }

@@ -1,8 +1,10 @@
 import type { DefaultServerCellComponentProps } from 'payload'
 
-import { LOCALE_LABELS, LOCALES } from '@/i18n/locales'
+import { adminMessages } from '@/i18n/admin-messages'
+import { ADMIN_LOCALE_LABELS, inAdminLanguage } from '@/i18n/admin-text'
+import { LOCALES } from '@/i18n/locales'
 import type { PageCollection } from '@/site/routes'
-import { translatedLocales } from '@/site/translations'
+import { translatedLocales } from '@/site/translated-locales'
 
 /**
  * The list column "Translations": which languages a post or case study lacks, by the same rule
@@ -13,16 +15,21 @@ export async function TranslationsCell({
   payload,
   rowData,
   collectionConfig,
+  i18n,
 }: DefaultServerCellComponentProps) {
   const raw = rowData?.id
   const id = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : NaN
   if (!Number.isSafeInteger(id) || id < 1) return null
   const has = await translatedLocales(payload, collectionConfig.slug as PageCollection, id)
   const missing = LOCALES.filter((locale) => !has.includes(locale))
-  if (missing.length === 0) return <span>All languages</span>
+  const words = adminMessages(i18n?.language)
+  if (missing.length === 0) return <span>{words.allLanguages}</span>
+  const names = missing.map((locale) =>
+    inAdminLanguage(ADMIN_LOCALE_LABELS[locale], i18n?.language),
+  )
   return (
     <strong data-missing-translations={missing.join(' ')}>
-      {`Missing: ${missing.map((locale) => LOCALE_LABELS[locale]).join(', ')}`}
+      {words.missingLanguages(names.join(', '))}
     </strong>
   )
 }

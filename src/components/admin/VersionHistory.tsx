@@ -4,8 +4,13 @@ import { formatAdminURL } from 'payload/shared'
 
 import type { User } from '@/payload-types'
 
+import { CompareFromButton } from './CompareFromButton'
+
 /** Versions per page of the history. */
 export const VERSION_HISTORY_PAGE_SIZE = 20
+
+/** Versions the comparison's drawer lists when the collection keeps no fewer (one page, no links). */
+const DRAWER_VERSIONS_FALLBACK = 100
 
 /** Payload's admin has no words of its own for these. */
 const LABELS = {
@@ -37,22 +42,29 @@ const pluralLabelOf = (
  * A post's or case study's version history: Payload's list of versions (when, which, status)
  * with who saved each one, the `updatedBy` account stamped on every write, so an editor sees who
  * proposed a change before comparing or restoring it. Each row opens Payload's comparison view.
+ *
+ * Payload's comparison view shows this list again in its "more versions" drawer
+ * (`versions.useVersionDrawerCreatedAtCell`): there each row, the current version included,
+ * picks the version to compare against instead, every version kept on one page.
  */
 export async function VersionHistory({
   initPageResult,
   searchParams,
   i18n,
+  versions: drawer,
 }: DocumentViewServerProps) {
   const { collectionConfig, docID, req } = initPageResult
   if (!collectionConfig || docID === undefined) return null
+  const inDrawer = drawer?.useVersionDrawerCreatedAtCell === true
   const labels = i18n.language === 'es' ? LABELS.es : LABELS.en
-  const page = pageOf(searchParams?.page)
+  const page = inDrawer ? 1 : pageOf(searchParams?.page)
+  const kept = collectionConfig.versions ? collectionConfig.versions.maxPerDoc : 0
   const versions = await req.payload.findVersions({
     collection: collectionConfig.slug,
     // Localized drafts also keep per-locale snapshots; Payload's own list leaves them out too.
     where: { and: [{ parent: { equals: docID } }, { snapshot: { not_equals: true } }] },
     sort: '-updatedAt',
-    limit: VERSION_HISTORY_PAGE_SIZE,
+    limit: inDrawer ? kept || DRAWER_VERSIONS_FALLBACK : VERSION_HISTORY_PAGE_SIZE,
     page,
     depth: 1,
     overrideAccess: false,
@@ -69,13 +81,15 @@ export async function VersionHistory({
     `${formatAdminURL({ adminRoute, path: historyPath })}?page=${target}`
   return (
     <>
-      <SetDocumentStepNav
-        collectionSlug={collectionConfig.slug}
-        id={docID}
-        pluralLabel={pluralLabelOf(collectionConfig.labels.plural, i18n)}
-        useAsTitle={collectionConfig.admin.useAsTitle}
-        view={i18n.t('version:versions')}
-      />
+      {inDrawer ? null : (
+        <SetDocumentStepNav
+          collectionSlug={collectionConfig.slug}
+          id={docID}
+          pluralLabel={pluralLabelOf(collectionConfig.labels.plural, i18n)}
+          useAsTitle={collectionConfig.admin.useAsTitle}
+          view={i18n.t('version:versions')}
+        />
+      )}
       <main className="versions">
         <Gutter className="versions__wrap">
           {versions.totalDocs === 0 ? (
@@ -93,17 +107,22 @@ export async function VersionHistory({
                 <tbody>
                   {versions.docs.map((version) => {
                     const status = (version.version as { _status?: string })._status
+                    const when = dateTime.format(new Date(version.updatedAt))
                     return (
                       <tr key={String(version.id)} className="row">
                         <td>
-                          <a
-                            href={formatAdminURL({
-                              adminRoute,
-                              path: `${historyPath}/${version.id}`,
-                            })}
-                          >
-                            {dateTime.format(new Date(version.updatedAt))}
-                          </a>
+                          {inDrawer ? (
+                            <CompareFromButton versionId={version.id}>{when}</CompareFromButton>
+                          ) : (
+                            <a
+                              href={formatAdminURL({
+                                adminRoute,
+                                path: `${historyPath}/${version.id}`,
+                              })}
+                            >
+                              {when}
+                            </a>
+                          )}
                         </td>
                         <td data-saved-by>
                           {saverOf((version.version as { updatedBy?: unknown }).updatedBy) ??
@@ -120,7 +139,7 @@ export async function VersionHistory({
                   })}
                 </tbody>
               </table>
-              {versions.totalPages > 1 ? (
+              {versions.totalPages > 1 && !inDrawer ? (
                 <nav className="versions__page-controls" aria-label="Pages">
                   {versions.hasPrevPage ? (
                     <a href={pageLink(page - 1)}>{i18n.t('general:previous')}</a>

@@ -91,9 +91,18 @@ export const en = {
       body: (site: string) =>
         `Thank you for contacting ${site}. Your inquiry has reached our team, and we answer every inquiry within two working days.\n\nIf you did not write to us, you can ignore this message: nothing more will be sent.`,
     },
+    next: {
+      title: 'What happens next',
+      steps: [
+        'A senior consultant reads your message and replies by email within two working days.',
+        'We suggest a short call to understand where you are and where you want to be.',
+        'If we are a good fit, we send a written proposal: scope, team, timeline and price.',
+      ],
+      email: 'Prefer email? Write to us directly at',
+    },
     agents: {
-      title: 'For developers and agents',
-      intro: 'Programs and AI agents can send the same inquiry without this form:',
+      title: 'Send an inquiry from code',
+      intro: 'Programs and AI agents can send the same inquiry as the contact form:',
       http: 'with a JSON body, described in the',
       openapi: 'OpenAPI document',
       mcpTool: 'the tool',
@@ -177,12 +186,31 @@ export const en = {
     backToLogin: 'Back to sign-in',
   },
   footer: {
+    about: 'About us',
     contact: 'Contact',
     contactForm: 'Write to us',
     more: 'More',
     privacy: 'Privacy',
-    feed: 'RSS feed',
     apiReference: 'API reference',
+    developers: 'Developers',
+  },
+  developers: {
+    title: 'For developers',
+    description:
+      'Send an inquiry from your own code or an AI agent: the HTTP API, the MCP server, the fields, the limits and an example.',
+    intro:
+      'Programs and AI agents can reach us without the contact form. If you are a person with a project, the contact form is quicker:',
+    contactForm: 'write to us',
+    reference: 'The full API reference',
+    llms: 'A summary of the site for language models (llms.txt)',
+  },
+  servicePage: {
+    services: 'Services',
+    whatWeDo: 'What we do',
+    engagement: 'A typical engagement',
+    caseStudies: 'Related case studies',
+    posts: 'Related articles',
+    talk: 'Talk to us about this',
   },
 }
 

@@ -92,10 +92,19 @@ export const es: Messages = {
       body: (site) =>
         `Gracias por escribir a ${site}. Tu consulta ha llegado a nuestro equipo; respondemos a todas las consultas en dos días laborables.\n\nSi no nos has escrito, puedes ignorar este mensaje: no recibirás nada más.`,
     },
+    next: {
+      title: 'Qué pasa después',
+      steps: [
+        'Un consultor senior lee tu mensaje y te responde por correo en dos días laborables.',
+        'Te proponemos una llamada corta para entender dónde estás y adónde quieres llegar.',
+        'Si encajamos, te enviamos una propuesta por escrito: alcance, equipo, plazos y precio.',
+      ],
+      email: '¿Prefieres el correo? Escríbenos directamente a',
+    },
     agents: {
-      title: 'Para desarrolladores y agentes',
+      title: 'Enviar una consulta desde código',
       intro:
-        'Los programas y los agentes de IA pueden enviar la misma consulta sin este formulario:',
+        'Los programas y los agentes de IA pueden enviar la misma consulta que el formulario de contacto:',
       http: 'con un cuerpo JSON, descrito en el',
       openapi: 'documento OpenAPI',
       mcpTool: 'la herramienta',
@@ -179,11 +188,30 @@ export const es: Messages = {
     backToLogin: 'Volver al inicio de sesión',
   },
   footer: {
+    about: 'Sobre nosotros',
     contact: 'Contacto',
     contactForm: 'Escríbenos',
     more: 'Más',
     privacy: 'Privacidad',
-    feed: 'Feed RSS',
     apiReference: 'Referencia de la API',
+    developers: 'Desarrolladores',
+  },
+  developers: {
+    title: 'Para desarrolladores',
+    description:
+      'Envía una consulta desde tu propio código o un agente de IA: la API HTTP, el servidor MCP, los campos, los límites y un ejemplo.',
+    intro:
+      'Los programas y los agentes de IA pueden contactarnos sin el formulario. Si eres una persona con un proyecto, el formulario es más rápido:',
+    contactForm: 'escríbenos',
+    reference: 'La referencia completa de la API',
+    llms: 'Un resumen del sitio para modelos de lenguaje (llms.txt)',
+  },
+  servicePage: {
+    services: 'Servicios',
+    whatWeDo: 'Qué hacemos',
+    engagement: 'Una colaboración típica',
+    caseStudies: 'Casos de éxito relacionados',
+    posts: 'Artículos relacionados',
+    talk: 'Háblanos de esto',
   },
 }

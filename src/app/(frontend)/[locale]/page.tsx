@@ -1,10 +1,12 @@
 import type { Metadata } from 'next'
 import { draftMode } from 'next/headers'
 
+import { CreditedImage } from '@/components/CreditedImage'
 import { DocumentCard, DocumentCards } from '@/components/DocumentCard'
 import { JsonLd } from '@/components/JsonLd'
 import { LivePreviewRefresh } from '@/components/LivePreviewRefresh'
 import { MediaImage } from '@/components/MediaImage'
+import { HomeProofBand } from '@/components/PeopleAndProof'
 import { env } from '@/env'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
@@ -16,6 +18,7 @@ import { pageMetadata } from '@/site/metadata'
 import { notFoundMetadata, notFoundPage } from '@/site/not-found'
 import { HOME_LATEST, paths } from '@/site/routes'
 import { pageSettings } from '@/site/settings'
+import { listedServices } from '@/site/services'
 import { reportHomePage } from '@/site/shown'
 
 type Props = { params: Promise<{ locale: string }> }
@@ -49,18 +52,19 @@ export default async function HomePage({ params }: Props) {
   if (!isLocale(locale)) return notFoundPage()
   const t = messagesFor(locale)
   const settings = await pageSettings(locale)
-  const [preview, image, posts, proof] = await Promise.all([
-    draftMode().then((mode) => mode.isEnabled),
+  const preview = (await draftMode()).isEnabled
+  const [image, posts, proof, serviceDocs] = await Promise.all([
     heroImage(settings.hero.imageId, locale),
     newestDocuments('posts', locale, { limit: HOME_LATEST, select: CARD_FIELDS }),
     proofCaseStudies(locale),
+    listedServices(locale, { preview }),
   ])
   if (!preview)
     reportHomePage(
       posts,
       proof.map(({ doc }) => doc),
     )
-  const { hero, services, closing } = settings
+  const { hero, services, principles, closing } = settings
   const imageWidth = image?.width ?? HERO_IMAGE_SLOT
   const shownWidth = Math.min(imageWidth, HERO_IMAGE_SLOT)
   return (
@@ -78,30 +82,55 @@ export default async function HomePage({ params }: Props) {
             </a>
           </div>
           {image ? (
-            <MediaImage
-              className="hero-image"
-              alt={image.alt ?? ''}
-              variants={variantsOf(image, ['large', 'card', 'thumbnail'])}
-              // Its own size: never shown wider than that (site.css), nor than its column.
-              width={imageWidth}
-              height={image.height ?? Math.round((imageWidth * 9) / 16)}
-              sizes={`(min-width: ${HERO_STACKS_BELOW}px) ${shownWidth}px, min(${imageWidth}px, calc(100vw - ${PAGE_GUTTER}))`}
-              priority
-            />
+            <CreditedImage media={image} className="hero-figure">
+              <MediaImage
+                className="hero-image"
+                alt={image.alt ?? ''}
+                variants={variantsOf(image, ['large', 'card', 'thumbnail'])}
+                // Its own size: never shown wider than that (site.css), nor than its column.
+                width={imageWidth}
+                height={image.height ?? Math.round((imageWidth * 9) / 16)}
+                sizes={`(min-width: ${HERO_STACKS_BELOW}px) ${shownWidth}px, min(${imageWidth}px, calc(100vw - ${PAGE_GUTTER}))`}
+                priority
+              />
+            </CreditedImage>
           ) : null}
         </div>
       </section>
       <div className="container">
+        <section className="home-section principles" aria-labelledby="home-principles">
+          <h2 id="home-principles">{principles.heading}</h2>
+          {/* A list, numbered by the stylesheet: a twin numbers an <ol> in words of its own. */}
+          <ul className="principle-list">
+            {principles.items.map((principle, index) => (
+              <li key={index} className="principle">
+                <h3>{principle.title}</h3>
+                <p>{principle.line}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
         <section className="home-section" aria-labelledby="home-services">
           <h2 id="home-services">{services.heading}</h2>
           {services.intro ? <p className="section-intro">{services.intro}</p> : null}
           <ul className="services">
-            {services.items.map((service, index) => (
-              <li key={index} className="service">
-                <h3>{service.title}</h3>
-                <p>{service.description}</p>
-              </li>
-            ))}
+            {/* The services' own pages when any is published in this language; until then the
+                home global's list (src/globals/Home.ts), so the section is never empty. */}
+            {serviceDocs.length > 0
+              ? serviceDocs.map((service) => (
+                  <li key={service.key} className="service service-linked">
+                    <h3>
+                      <a href={paths.service(locale, service.key)}>{service.title}</a>
+                    </h3>
+                    <p>{service.summary}</p>
+                  </li>
+                ))
+              : services.items.map((service, index) => (
+                  <li key={index} className="service">
+                    <h3>{service.title}</h3>
+                    <p>{service.description}</p>
+                  </li>
+                ))}
           </ul>
         </section>
         {proof.length > 0 ? (
@@ -124,6 +153,8 @@ export default async function HomePage({ params }: Props) {
             </p>
           </section>
         ) : null}
+        {/* Client logos and featured quotes (testimonials, client-logos collections). */}
+        <HomeProofBand locale={locale} />
         <section className="home-section" aria-labelledby="latest-posts">
           <h2 id="latest-posts">{t.home.latestPosts}</h2>
           <DocumentCards collection="posts" docs={posts} locale={locale} />

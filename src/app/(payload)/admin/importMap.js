@@ -23,17 +23,21 @@ import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { CoverImageCheck as CoverImageCheck_8223f236532e39a44ee337ce15802715 } from '../../../../src/components/admin/CoverImageCheck'
 import { TranslationsCell as TranslationsCell_38aeadcbdf833d7ae2f775ea5fd73944 } from '../../../../src/components/admin/TranslationsCell'
+import { ScheduledCell as ScheduledCell_7ad810bc772330d9d223e936ce0d359a } from '../../../../src/components/admin/ScheduledCell'
 import { OverviewComponent as OverviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaTitleComponent as MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
+import { ContentLanguageBanner as ContentLanguageBanner_0187e4d7304e3767a81881acbe8f5e84 } from '../../../../src/components/admin/ContentLanguageBanner'
+import { ContentStatus as ContentStatus_bded9a8f082e24cca09105a00907e845 } from '../../../../src/components/admin/ContentStatus'
 import { VersionHistory as VersionHistory_e2f239f4d1161467304cf8f7d5a5ba8c } from '../../../../src/components/admin/VersionHistory'
 import { InquirySummary as InquirySummary_04d822370976f78837aaad9ed9856c7f } from '../../../../src/components/admin/InquirySummary'
 import { InquiryServiceCell as InquiryServiceCell_c3e7b0380347f25ad6514bfcea1448ea } from '../../../../src/components/admin/InquiryServiceCell'
 import { InquiryExportMenuItem as InquiryExportMenuItem_417d970844c55183746a8160d1ec3aed } from '../../../../src/components/admin/InquiryExportMenuItem'
 import { FailedDeliveriesNotice as FailedDeliveriesNotice_a995cae80b6d69a6e6ada2afef6292d3 } from '../../../../src/components/admin/FailedDeliveriesNotice'
 import { InvitationNotice as InvitationNotice_3aef3a90f49669e7a70433686dd0ac52 } from '../../../../src/components/admin/InvitationNotice'
+import { TwoFactorAccountField as TwoFactorAccountField_2cfc88aaaeaf382ff765d6e3b300bbab } from '../../../../src/components/admin/TwoFactorAccountField'
 import { WebhookDeliveryLog as WebhookDeliveryLog_9e6fb0fab0a293c0159b6b78cf7456c2 } from '../../../../src/components/admin/WebhookDeliveryLog'
 import { WebhookDisabledNotice as WebhookDisabledNotice_0e9b1901a4f5a877816a409a16bf4909 } from '../../../../src/components/admin/WebhookDisabledNotice'
 import { FormatField as FormatField_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -49,12 +53,14 @@ import { ExportPreview as ExportPreview_cdf7e044479f899a31f804427d568b36 } from 
 import { ExportSaveButton as ExportSaveButton_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { ImportPreview as ImportPreview_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { ImportSaveButton as ImportSaveButton_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
+import { TwoFactorEnrolmentGate as TwoFactorEnrolmentGate_a101c21d4b90aba5aa282e87fbfd1486 } from '../../../../src/components/admin/TwoFactorEnrolmentGate'
 import { Icon as Icon_b04c0db8d89d68ff5dd20d513b3034b9 } from '../../../../src/components/admin/Icon'
 import { Logo as Logo_4522c7900ab0b0df414ce3e1574aaee4 } from '../../../../src/components/admin/Logo'
 import { AudienceLink as AudienceLink_0a4081a73d037ee65ebfcee5922265ba } from '../../../../src/components/admin/AudienceLink'
-import { InboxNotice as InboxNotice_5ea6648225bfa1922c4e2e98291ac396 } from '../../../../src/components/admin/InboxNotice'
+import { EditorDashboard as EditorDashboard_eae6e5039b0a9586755401a779959798 } from '../../../../src/components/admin/EditorDashboard'
 import { ImportExportProvider as ImportExportProvider_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
+import { TwoFactorLoginView as TwoFactorLoginView_34e9da4ac391ffa8fa70b26af3194c00 } from '../../../../src/components/admin/TwoFactorLoginView'
 import { AudienceView as AudienceView_26b9e632554143ed56ff9b5a03d0b974 } from '../../../../src/components/admin/AudienceView'
 import { InvitationView as InvitationView_217d4ac42927090399c90f43287ef3e5 } from '../../../../src/components/admin/InvitationView'
 import { ResetPasswordView as ResetPasswordView_3793da581632d5d3d084014d66cdcbe8 } from '../../../../src/components/admin/ResetPasswordView'
@@ -87,17 +93,21 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/src/components/admin/CoverImageCheck#CoverImageCheck": CoverImageCheck_8223f236532e39a44ee337ce15802715,
   "/src/components/admin/TranslationsCell#TranslationsCell": TranslationsCell_38aeadcbdf833d7ae2f775ea5fd73944,
+  "/src/components/admin/ScheduledCell#ScheduledCell": ScheduledCell_7ad810bc772330d9d223e936ce0d359a,
   "@payloadcms/plugin-seo/client#OverviewComponent": OverviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaTitleComponent": MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaDescriptionComponent": MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaImageComponent": MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
+  "/src/components/admin/ContentLanguageBanner#ContentLanguageBanner": ContentLanguageBanner_0187e4d7304e3767a81881acbe8f5e84,
+  "/src/components/admin/ContentStatus#ContentStatus": ContentStatus_bded9a8f082e24cca09105a00907e845,
   "/src/components/admin/VersionHistory#VersionHistory": VersionHistory_e2f239f4d1161467304cf8f7d5a5ba8c,
   "/src/components/admin/InquirySummary#InquirySummary": InquirySummary_04d822370976f78837aaad9ed9856c7f,
   "/src/components/admin/InquiryServiceCell#InquiryServiceCell": InquiryServiceCell_c3e7b0380347f25ad6514bfcea1448ea,
   "/src/components/admin/InquiryExportMenuItem#InquiryExportMenuItem": InquiryExportMenuItem_417d970844c55183746a8160d1ec3aed,
   "/src/components/admin/FailedDeliveriesNotice#FailedDeliveriesNotice": FailedDeliveriesNotice_a995cae80b6d69a6e6ada2afef6292d3,
   "/src/components/admin/InvitationNotice#InvitationNotice": InvitationNotice_3aef3a90f49669e7a70433686dd0ac52,
+  "/src/components/admin/TwoFactorAccountField#TwoFactorAccountField": TwoFactorAccountField_2cfc88aaaeaf382ff765d6e3b300bbab,
   "/src/components/admin/WebhookDeliveryLog#WebhookDeliveryLog": WebhookDeliveryLog_9e6fb0fab0a293c0159b6b78cf7456c2,
   "/src/components/admin/WebhookDisabledNotice#WebhookDisabledNotice": WebhookDisabledNotice_0e9b1901a4f5a877816a409a16bf4909,
   "@payloadcms/plugin-import-export/rsc#FormatField": FormatField_cdf7e044479f899a31f804427d568b36,
@@ -113,12 +123,14 @@ export const importMap = {
   "@payloadcms/plugin-import-export/rsc#ExportSaveButton": ExportSaveButton_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#ImportPreview": ImportPreview_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#ImportSaveButton": ImportSaveButton_cdf7e044479f899a31f804427d568b36,
+  "/src/components/admin/TwoFactorEnrolmentGate#TwoFactorEnrolmentGate": TwoFactorEnrolmentGate_a101c21d4b90aba5aa282e87fbfd1486,
   "/src/components/admin/Icon#Icon": Icon_b04c0db8d89d68ff5dd20d513b3034b9,
   "/src/components/admin/Logo#Logo": Logo_4522c7900ab0b0df414ce3e1574aaee4,
   "/src/components/admin/AudienceLink#AudienceLink": AudienceLink_0a4081a73d037ee65ebfcee5922265ba,
-  "/src/components/admin/InboxNotice#InboxNotice": InboxNotice_5ea6648225bfa1922c4e2e98291ac396,
+  "/src/components/admin/EditorDashboard#EditorDashboard": EditorDashboard_eae6e5039b0a9586755401a779959798,
   "@payloadcms/plugin-import-export/rsc#ImportExportProvider": ImportExportProvider_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
+  "/src/components/admin/TwoFactorLoginView#TwoFactorLoginView": TwoFactorLoginView_34e9da4ac391ffa8fa70b26af3194c00,
   "/src/components/admin/AudienceView#AudienceView": AudienceView_26b9e632554143ed56ff9b5a03d0b974,
   "/src/components/admin/InvitationView#InvitationView": InvitationView_217d4ac42927090399c90f43287ef3e5,
   "/src/components/admin/ResetPasswordView#ResetPasswordView": ResetPasswordView_3793da581632d5d3d084014d66cdcbe8,

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 
-import { ContactForAgents } from '@/components/ContactForAgents'
 import { ContactForm } from '@/components/ContactForm'
 import { isLocale } from '@/i18n/locales'
+import { messagesFor } from '@/i18n/messages'
 import { pageMetadata } from '@/site/metadata'
 import { pageSettings } from '@/site/settings'
 import { LivePreviewRefresh } from '@/components/LivePreviewRefresh'
@@ -32,7 +32,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ContactPage({ params }: Props) {
   const { locale } = await params
   if (!isLocale(locale)) return notFoundPage()
-  const [{ contact }, preview] = await Promise.all([
+  const t = messagesFor(locale).contact.next
+  const [{ contact, organization }, preview] = await Promise.all([
     pageSettings(locale),
     draftMode().then((mode) => mode.isEnabled),
   ])
@@ -47,7 +48,20 @@ export default async function ContactPage({ params }: Props) {
         locale={locale}
         state={contactOutcome() ?? { status: 'idle' }}
       />
-      <ContactForAgents locale={locale} />
+      <section className="contact-next" aria-labelledby="contact-next">
+        <h2 id="contact-next">{t.title}</h2>
+        {/* Numbered by the stylesheet: the twin says what the page says, without numbers. */}
+        <ul className="steps">
+          {t.steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ul>
+        {organization.email ? (
+          <p>
+            {t.email} <a href={`mailto:${organization.email}`}>{organization.email}</a>.
+          </p>
+        ) : null}
+      </section>
     </div>
   )
 }

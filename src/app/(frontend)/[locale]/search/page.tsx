@@ -77,23 +77,34 @@ export default async function SearchPage({ params, searchParams }: Props) {
               ? t.search.empty(outcome.q)
               : t.search.resultsFor(outcome.results.totalDocs, outcome.q)}
           </p>
-          <ol className="search-results">
+          {/* The site's cards (src/components/DocumentCard.tsx, site.css `.cards`): one link each,
+              stretched over the card; a list in rank order, without numbers. */}
+          <ol className="cards search-results">
             {outcome.results.docs.map((hit) => (
-              <li key={`${hit.collection}-${hit.id}`}>
-                <h2>
-                  <a href={paths.document(hit.collection, hit.locale, hit.slug)}>{hit.title}</a>
-                </h2>
-                <p className="meta">
-                  {hit.collection === 'posts' ? t.search.post : t.search.caseStudy}
-                  {hit.publishedAt ? (
-                    <>
-                      {' · '}
-                      <time dateTime={hit.publishedAt}>{formatDate(hit.publishedAt, locale)}</time>
-                    </>
-                  ) : null}
-                </p>
-                {/* HTML-escaped by markHits (src/search/snippet.ts); only <mark> is markup. */}
-                <p className="snippet" dangerouslySetInnerHTML={{ __html: hit.snippet }} />
+              <li key={`${hit.collection}-${hit.id}`} className="card">
+                <div className="card-body">
+                  <h2 className="card-title">
+                    <a href={paths.document(hit.collection, hit.locale, hit.slug)}>{hit.title}</a>
+                  </h2>
+                  <p className="meta">
+                    <span className="card-category">
+                      {hit.collection === 'posts' ? t.search.post : t.search.caseStudy}
+                    </span>
+                    {hit.publishedAt ? (
+                      <>
+                        {' · '}
+                        <time dateTime={hit.publishedAt}>
+                          {formatDate(hit.publishedAt, locale)}
+                        </time>
+                      </>
+                    ) : null}
+                  </p>
+                  {/* HTML-escaped by markHits (src/search/snippet.ts); only <mark> is markup. */}
+                  <p
+                    className="card-excerpt snippet"
+                    dangerouslySetInnerHTML={{ __html: hit.snippet }}
+                  />
+                </div>
               </li>
             ))}
           </ol>

@@ -6,6 +6,7 @@ import { apiReference, type ReferenceParameter } from '@/agents/api-reference'
 import { openApiDocument } from '@/agents/openapi'
 import { env } from '@/env'
 import { AGENT_PATHS } from '@/site/agent-paths'
+import { paths } from '@/site/routes'
 
 export const dynamic = 'force-dynamic'
 
@@ -101,6 +102,14 @@ export default function ApiReferencePage() {
         <code>{reference.server}</code>. Machine-readable:{' '}
         <a href={AGENT_PATHS.openapi}>openapi.json</a>; as markdown:{' '}
         <a href={AGENT_PATHS.apiReferenceTwin}>api.md</a>.
+      </p>
+      <p>
+        Sending an inquiry from code or an agent, with an example:{' '}
+        <a href={paths.developers('en')}>for developers</a> (
+        <a href={paths.developers('es')} hrefLang="es" lang="es">
+          para desarrolladores
+        </a>
+        ).
       </p>
       <Paragraphs text={reference.description} />
       <nav aria-label="Operations">

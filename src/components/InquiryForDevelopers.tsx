@@ -5,12 +5,12 @@ import { inquiryFields, INQUIRY_LIMITS } from '@/inquiries/contract'
 import { AGENT_PATHS, CONTACT_SKILL, SEND_INQUIRY_TOOL } from '@/site/agent-paths'
 
 /**
- * The contact page's note for developers and agents: the other ways to send the inquiry the
- * form sends (HTTP, MCP, the contact-team skill), its fields and limits, and an example. The
- * form itself is not in the page's markdown twin (a twin cannot be submitted): this note is how
- * the twin tells agents what to do instead, so the page and its twin say the same.
+ * The developers page's guide to sending an inquiry without the contact form: the other ways to
+ * send it (HTTP, MCP, the contact-team skill), its fields and limits, and an example. On a page of
+ * its own (`/en/developers`, `/es/desarrolladores`), so the contact page speaks to clients only;
+ * the page's markdown twin, converted from it, says the same to agents.
  */
-export function ContactForAgents({ locale }: { locale: Locale }) {
+export function InquiryForDevelopers({ locale }: { locale: Locale }) {
   const t = messagesFor(locale).contact.agents
   const example = {
     name: 'Ada Lovelace',
@@ -23,8 +23,8 @@ export function ContactForAgents({ locale }: { locale: Locale }) {
     `  -d '${JSON.stringify(example)}'`,
   ].join('\n')
   return (
-    <section className="for-agents" aria-labelledby="for-agents">
-      <h2 id="for-agents">{t.title}</h2>
+    <section className="for-agents" aria-labelledby="send-inquiry">
+      <h2 id="send-inquiry">{t.title}</h2>
       <p>{t.intro}</p>
       <ul>
         <li>

@@ -1,0 +1,7 @@
+// /es/desarrolladores – for developers and agents (src/site/developers-route.tsx)
+import { developersRoute } from '@/site/developers-route'
+
+const route = developersRoute('es')
+
+export const generateMetadata = route.generateMetadata
+export default route.Page

@@ -1,0 +1,7 @@
+// /es/sobre-nosotros – the firm, its team, values and offices (src/site/about-route.tsx)
+import { aboutRoute } from '@/site/about-route'
+
+const route = aboutRoute('es')
+
+export const generateMetadata = route.generateMetadata
+export default route.Page
