@@ -28,6 +28,7 @@ import * as migration_20261128_180000_people_and_proof from './20261128_180000_p
 import * as migration_20261128_190000_services_and_principles from './20261128_190000_services_and_principles'
 import * as migration_20261128_200000_inline_image_sizes from './20261128_200000_inline_image_sizes'
 import * as migration_20261128_210000_media_credit from './20261128_210000_media_credit'
+import * as migration_20261128_220000_search_services from './20261128_220000_search_services'
 
 export const migrations = [
   {
@@ -179,5 +180,10 @@ export const migrations = [
     up: migration_20261128_210000_media_credit.up,
     down: migration_20261128_210000_media_credit.down,
     name: '20261128_210000_media_credit',
+  },
+  {
+    up: migration_20261128_220000_search_services.up,
+    down: migration_20261128_220000_search_services.down,
+    name: '20261128_220000_search_services',
   },
 ]

@@ -25,6 +25,8 @@ const PAGES = [
   { name: 'post', path: '/es/blog/observability-before-incidents' },
   { name: 'contact', path: '/en/contact' },
   { name: 'contact', path: '/es/contact' },
+  { name: 'about', path: '/en/about' },
+  { name: 'about', path: '/es/sobre-nosotros' },
 ]
 
 /**

@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
-import { SEARCH_LIMITS } from '@/search/contract'
+import { SEARCH_LIMITS, searchHitPath } from '@/search/contract'
 import type { SearchPageOutcome } from '@/search/page'
 import { snippetSegments } from '@/search/snippet'
 import { paths } from '@/site/routes'
@@ -73,7 +73,7 @@ export function searchMarkdown(input: {
         .map((hit) => {
           const link = markdownLink(
             hit.title,
-            twinUrl(siteUrl, paths.document(hit.collection, hit.locale, hit.slug)),
+            twinUrl(siteUrl, searchHitPath(hit.collection, hit.locale, hit.slug)),
           )
           const snippet = snippetMarkdown(hit.snippet)
           return snippet ? `- ${link}: ${snippet}` : `- ${link}`

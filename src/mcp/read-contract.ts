@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { QUERY_LIMITS } from '@/content/contract'
 import { SLUG_PATTERN } from '@/fields/slug'
 import { DEFAULT_LOCALE, LOCALES } from '@/i18n/locales'
-import { SEARCH_LIMITS } from '@/search/contract'
+import { SEARCH_COLLECTIONS, SEARCH_LIMITS } from '@/search/contract'
 import { hasControlCharacters } from '@/search/query'
 import { PAGE_COLLECTIONS } from '@/site/view'
 
@@ -134,10 +134,22 @@ export const searchContentInput = z.strictObject({
   page,
   limit,
 })
+/**
+ * A search result: a document summary whose collection is any the site search holds
+ * (`SEARCH_COLLECTIONS`), services too; a service's slug is its key and its page's twin is its
+ * markdown URL (get_document reads posts and case studies only).
+ */
+export const searchResultSummary = documentSummary.extend({
+  collection: z
+    .enum(SEARCH_COLLECTIONS)
+    .meta({ description: 'posts (the blog), case-studies or services' }),
+})
+export type SearchResultSummary = z.infer<typeof searchResultSummary>
+
 export const searchContentOutput = z.object({
   query: z.string(),
   ...pageInfo,
-  results: z.array(documentSummary),
+  results: z.array(searchResultSummary),
 })
 
 export type ListDocumentsArgs = z.output<typeof listDocumentsInput>

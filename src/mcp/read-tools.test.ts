@@ -9,6 +9,7 @@ import {
   listDocumentsInput,
   RESOURCES_PAGE_SIZE,
   searchContentInput,
+  searchContentOutput,
 } from './read-contract'
 import {
   documentResourceTemplates,
@@ -122,8 +123,16 @@ describe('search_content', () => {
       score: 0.5,
     }
     const second = { ...hit, collection: 'case-studies' as const, id: 90, slug: 'a-study' }
+    // A service's slug is its key, and its page is in the section named in its language.
+    const service = {
+      ...hit,
+      collection: 'services' as const,
+      id: 7,
+      slug: 'cloud',
+      publishedAt: null,
+    }
     const found = {
-      docs: [hit, second],
+      docs: [hit, second, service],
       totalDocs: 12,
       limit: 2,
       page: 1,
@@ -158,7 +167,16 @@ describe('search_content', () => {
         url: `${SITE_URL}/es/case-studies/a-study`,
         markdownUrl: `${SITE_URL}/es/case-studies/a-study.md`,
       }),
+      expect.objectContaining({
+        collection: 'services',
+        id: 7,
+        slug: 'cloud',
+        publishedAt: null,
+        url: `${SITE_URL}/es/servicios/cloud`,
+        markdownUrl: `${SITE_URL}/es/servicios/cloud.md`,
+      }),
     ])
+    expect(searchContentOutput.safeParse(result).success).toBe(true)
   })
 
   it('refuses an empty or over-long query, or one with control characters', () => {

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { LOCALES, type Locale } from '@/i18n/locales'
 import { documentMarkdown } from '@/markdown/document'
 import { parseTwinPath } from '@/markdown/twin-path'
-import type { SearchHit, SearchResults } from '@/search/contract'
+import { searchHitPath, type SearchHit, type SearchResults } from '@/search/contract'
 import type { ListedKey, SiteDocument } from '@/site/content'
 import { paths, type PageCollection } from '@/site/routes'
 import {
@@ -24,6 +24,7 @@ import {
   type listDocumentsOutput,
   type SearchContentArgs,
   type searchContentOutput,
+  type SearchResultSummary,
 } from './read-contract'
 
 /** The media type of every resource: a markdown twin. */
@@ -88,8 +89,8 @@ export function getDocumentResult(
 }
 
 /** A hit of the site search as a document summary (the search_content contract). */
-function hitSummary(hit: SearchHit, siteUrl: string): DocumentSummary {
-  const pagePath = paths.document(hit.collection, hit.locale, hit.slug)
+function hitSummary(hit: SearchHit, siteUrl: string): SearchResultSummary {
+  const pagePath = searchHitPath(hit.collection, hit.locale, hit.slug)
   return {
     collection: hit.collection,
     locale: hit.locale,

@@ -30,7 +30,7 @@ export const MCP_SERVER_DESCRIPTION =
   "Read the consultancy's published articles and case studies, and send the team an inquiry."
 
 export const MCP_INSTRUCTIONS = [
-  "Tools of the consultancy's website. search_content finds published articles and case studies,",
+  "Tools of the consultancy's website. search_content finds published articles, case studies and services,",
   'list_documents pages through them newest first, and get_document returns one as markdown;',
   'each published document is also a resource (its markdown twin), and a resource template per',
   'collection names the twins by locale and slug. Use send_inquiry to contact the team about a',
@@ -93,17 +93,18 @@ const paging = `page from 1 and limit from 1 to ${QUERY_LIMITS.limitMax} (defaul
 export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   {
     name: SEARCH_CONTENT_TOOL,
-    title: 'Search articles and case studies',
+    title: 'Search articles, case studies and services',
     description:
-      'Find published articles (posts) and case studies containing every word of `query` in ' +
-      `their title, excerpt or body (≤ ${SEARCH_QUERY_MAX_LENGTH} characters; case, accents and ` +
+      'Find published articles (posts), case studies and services containing every word of ' +
+      `\`query\` in their title, excerpt (a service's summary) or body (≤ ${SEARCH_QUERY_MAX_LENGTH} characters; case, accents and ` +
       'word endings do not matter: "migración" finds "migraciones"), best match first (a title ' +
       "hit above body hits), the same search as the site's search page and GET /api/search, in " +
       `one language (\`locale\` "en" or "es") or both; ${paging}. Each result has its id, slug, ` +
-      'page URL and markdown URL; read one with get_document.',
+      'page URL and markdown URL; read a post or case study with get_document, a service at its ' +
+      'markdown URL.',
     inputSchema: searchContentInput,
     outputSchema: searchContentOutput,
-    annotations: { title: 'Search articles and case studies', ...READ_ONLY },
+    annotations: { title: 'Search articles, case studies and services', ...READ_ONLY },
   },
   {
     name: LIST_DOCUMENTS_TOOL,

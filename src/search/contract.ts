@@ -1,6 +1,7 @@
 import { QUERY_LIMITS } from '@/content/contract'
 import type { Locale } from '@/i18n/locales'
 import type { ListEnvelope } from '@/content/read'
+import { paths } from '@/site/routes'
 
 /**
  * The site search's contract: its parameters and bounds (the list endpoints' paging, so a client
@@ -51,7 +52,19 @@ export const SEARCH_BUDGET = { points: 120, durationSeconds: 60 } as const
 /** Clients whose address is unknown share one larger budget. */
 export const SEARCH_BUDGET_UNIDENTIFIED = { points: 600, durationSeconds: 60 } as const
 
-export type SearchCollection = 'posts' | 'case-studies'
+/**
+ * What the index holds (the `collection` check of the site-search migrations): the one list the
+ * hit's type, the OpenAPI document's `SearchHit` and the MCP search_content result read.
+ */
+export const SEARCH_COLLECTIONS = ['posts', 'case-studies', 'services'] as const
+export type SearchCollection = (typeof SEARCH_COLLECTIONS)[number]
+
+/** A hit's page on the site: a service's slug is its key (the search-services migration). */
+export function searchHitPath(collection: SearchCollection, locale: Locale, slug: string): string {
+  return collection === 'services'
+    ? paths.service(locale, slug)
+    : paths.document(collection, locale, slug)
+}
 
 export interface SearchOptions {
   /** `all` searches both languages, each hit in its own. */

@@ -8,9 +8,9 @@ import { parseSearchQuery } from './query'
 import { searchPublished } from './search'
 
 /**
- * GET /api/search: published posts and case studies matching `q`, in the list envelope. Never
- * stored by a shared cache (each distinct query would be an entry, and results follow publishing);
- * each search spends from the caller's search budget instead.
+ * GET /api/search: published posts, case studies and services matching `q`, in the list
+ * envelope. Never stored by a shared cache (each distinct query would be an entry, and results
+ * follow publishing); each search spends from the caller's search budget instead.
  */
 export function searchRoute() {
   return withErrorHandling(async (request: Request) => {

@@ -2,9 +2,8 @@ import 'server-only'
 
 import { env } from '@/env'
 import { getPayloadClient } from '@/lib/payload'
-import { paths } from '@/site/routes'
 
-import type { SearchHit, SearchOptions, SearchResults } from './contract'
+import { searchHitPath, type SearchHit, type SearchOptions, type SearchResults } from './contract'
 import { markHits } from './snippet'
 import {
   COUNT_STATEMENT,
@@ -15,12 +14,12 @@ import {
 } from './statement'
 
 /**
- * Published posts and case studies matching `q`, best first (title hits above excerpt hits above
- * body hits; then newest), in the list endpoints' envelope. `q` is read as plain words with
- * `plainto_tsquery`: operators, quotes and SQL mean nothing, and every word must match (after
+ * Published posts, case studies and services matching `q`, best first (title hits above excerpt
+ * hits above body hits; then newest), in the list endpoints' envelope. `q` is read as plain words
+ * with `plainto_tsquery`: operators, quotes and SQL mean nothing, and every word must match (after
  * stemming and accent folding in the hit's language). With `locale: 'all'` each language's
  * documents are matched with that language's stemming, and each hit comes in its own locale.
- * Reads the search index the migration keeps in step with publishing (published rows only).
+ * Reads the search index the migrations keep in step with publishing (published rows only).
  */
 export async function searchPublished(q: string, options: SearchOptions): Promise<SearchResults> {
   const { locale, limit, page } = options
@@ -70,7 +69,7 @@ function toHit(row: HitRow): SearchHit {
     slug: row.slug,
     excerpt: row.excerpt,
     publishedAt,
-    url: `${env.SITE_URL}${paths.document(row.collection, row.locale, row.slug)}`,
+    url: `${env.SITE_URL}${searchHitPath(row.collection, row.locale, row.slug)}`,
     snippet: markHits(row.headline ?? ''),
     score: Number(row.score),
   }

@@ -19,8 +19,9 @@ import type { SQL } from '@payloadcms/db-postgres/drizzle'
  * src/content/) keeps the fallback, as its contract says.
  *
  * The site search index applies the same condition (inside the site-search migration's
- * `search_refresh`: a row per locale whose own title, its whitespace collapsed and trimmed, is
- * not empty): PostgreSQL's `[[:space:]]` there and here.
+ * `search_refresh`, and the search-services migration's for services: a row per locale whose own
+ * title, its whitespace collapsed and trimmed, is not empty): PostgreSQL's `[[:space:]]` there
+ * and here.
  */
 
 /**

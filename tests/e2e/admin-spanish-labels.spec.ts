@@ -1,8 +1,8 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import type { Field, SanitizedConfig } from 'payload'
+import { execFileSync } from 'node:child_process'
 
-import configPromise from '@payload-config'
-import { englishLabels } from '@/i18n/admin-labels'
+import { scriptNodeArgs } from '../../scripts/lib/script-process'
+import type { AdminLabelFacts } from './support/admin-label-facts'
 
 const base = () => process.env.E2E_BASE_URL!
 const adminHeaders = () => ({ Authorization: `JWT ${process.env.E2E_ADMIN_TOKEN}` })
@@ -44,15 +44,14 @@ function containsWords(text: string, words: string): boolean {
   return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'u').test(text)
 }
 
-/** The names of a collection's select and ui fields (through rows and collapsibles): its own cells. */
-function ownCellNames(fields: readonly Field[]): string[] {
-  return fields.flatMap((field) => {
-    if ((field.type === 'row' || field.type === 'collapsible') && 'fields' in field) {
-      return ownCellNames(field.fields)
-    }
-    if ((field.type === 'select' || field.type === 'ui') && 'name' in field) return [field.name]
-    return []
-  })
+/** The config's facts the scan needs, read by a script (support/admin-label-facts.ts). */
+function adminLabelFacts(): AdminLabelFacts {
+  const output = execFileSync(
+    process.execPath,
+    scriptNodeArgs('tests/e2e/support/admin-label-facts.ts'),
+    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  )
+  return JSON.parse(output) as AdminLabelFacts
 }
 
 async function adminContext(context: BrowserContext, marker: string) {
@@ -98,8 +97,7 @@ async function chromeText(page: Page, path: string, cells: readonly string[]): P
 test('the Spanish admin shows none of the project’s English labels', async ({ browser }) => {
   // Every list, edit view and global: many first renders on a busy machine.
   test.setTimeout(900_000)
-  const config: SanitizedConfig = await configPromise
-  const english = englishLabels(config)
+  const { english, collections, globals } = adminLabelFacts()
   expect(english.length).toBeGreaterThan(100)
   const context = await browser.newContext()
   await adminContext(context, Date.now().toString(36))
@@ -114,23 +112,17 @@ test('the Spanish admin shows none of the project’s English labels', async ({ 
   try {
     await scan('/admin')
     await scan('/admin/account')
-    for (const collection of config.collections) {
-      if (collection.slug.startsWith('payload-') || collection.admin?.hidden === true) continue
-      const cells = ownCellNames(collection.fields)
-      await scan(`/admin/collections/${collection.slug}?locale=es`, cells)
-      const list = await context.request.get(
-        `${base()}/api/${collection.slug}?limit=1&depth=0&locale=es`,
-        { headers: adminHeaders() },
-      )
+    for (const { slug, cells } of collections) {
+      await scan(`/admin/collections/${slug}?locale=es`, cells)
+      const list = await context.request.get(`${base()}/api/${slug}?limit=1&depth=0&locale=es`, {
+        headers: adminHeaders(),
+      })
       const first = list.ok()
         ? ((await list.json()) as { docs?: { id: number | string }[] }).docs?.[0]
         : undefined
-      if (first) await scan(`/admin/collections/${collection.slug}/${first.id}?locale=es`)
+      if (first) await scan(`/admin/collections/${slug}/${first.id}?locale=es`)
     }
-    for (const global of config.globals) {
-      if (global.admin?.hidden === true) continue
-      await scan(`/admin/globals/${global.slug}?locale=es`)
-    }
+    for (const slug of globals) await scan(`/admin/globals/${slug}?locale=es`)
   } finally {
     await context.close()
   }

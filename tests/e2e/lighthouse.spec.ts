@@ -41,6 +41,9 @@ const PAGES: AuditedPage[] = [
     categories: ALL,
   },
   { name: 'contact', path: paths.contact('en'), categories: ALL },
+  { name: 'about', path: paths.about('es'), categories: ALL },
+  { name: 'service', path: paths.service('en', 'data-platforms'), categories: ALL },
+  { name: 'developers', path: paths.developers('en'), categories: ALL },
   { name: 'privacy', path: paths.privacy('es'), categories: ALL },
   { name: 'search', path: paths.search('en'), categories: ALL, deliberate: ['is-crawlable'] },
   {

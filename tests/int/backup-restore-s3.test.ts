@@ -93,10 +93,12 @@ beforeAll(async () => {
   expect(await runScript('scripts/migrate.ts', env)).toBe(0)
   expect(await runScript('scripts/seed.ts', env)).toBe(0)
   site = await startApp(`backup-s3-site-${runId}`, env)
-  // Each picture (a PNG) with its sizes.
-  const pictures = [...siteBucket.objects.keys()].filter((name) => name.endsWith('.png'))
+  // Every file as uploaded (Payload names a size `<name>-<width>x<height>.<ext>`), and each
+  // photo or portrait with all its sizes (the drawn SVG logos have none).
+  const originals = [...siteBucket.objects.keys()].filter((name) => !/-\d+x\d+\.\w+$/.test(name))
+  const pictures = originals.filter((name) => /\.(png|jpe?g)$/.test(name))
   expect(pictures.length).toBeGreaterThan(0)
-  expect(siteBucket.objects.size).toBe(pictures.length * (IMAGE_SIZES.length + 1))
+  expect(siteBucket.objects.size).toBe(originals.length + pictures.length * IMAGE_SIZES.length)
 }, SITE_SETUP_TIMEOUT_MS)
 
 afterAll(async () => {

@@ -13,6 +13,7 @@ import { LOCALES } from '@/i18n/locales'
 import { inquirySchema } from '@/inquiries/schema'
 import { contentPolicy } from '@/media/content-policy'
 import { MEDIA_LIMITS } from '@/media/limits'
+import { SEARCH_COLLECTIONS } from '@/search/contract'
 import { SITE } from '@/site/config'
 
 import { describeErrors, openApiValidator } from '../../../tests/support/openapi-ajv'
@@ -115,6 +116,12 @@ describe('openApiDocument', () => {
       expect(Object.keys(schema.properties)).toEqual(['id', ...PUBLIC_FIELDS[collection]])
       expect(schema.additionalProperties).toBe(true)
     }
+  })
+
+  it("names every collection the search index holds as a hit's collection", () => {
+    const { SearchHit } = document.components.schemas
+    expect(SearchHit.properties.collection.enum).toEqual([...SEARCH_COLLECTIONS])
+    expect(SEARCH_COLLECTIONS).toEqual(['posts', 'case-studies', 'services'])
   })
 
   it('uses the inquiry zod schema as the request body', () => {

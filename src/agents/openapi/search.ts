@@ -1,6 +1,11 @@
 import { LOCALES } from '@/i18n/locales'
 
-import { SEARCH_BUDGET, SEARCH_BUDGET_UNIDENTIFIED, SEARCH_LIMITS } from '@/search/contract'
+import {
+  SEARCH_BUDGET,
+  SEARCH_BUDGET_UNIDENTIFIED,
+  SEARCH_COLLECTIONS,
+  SEARCH_LIMITS,
+} from '@/search/contract'
 
 import { publicOperation } from './components'
 
@@ -32,13 +37,17 @@ const searchHitSchema = {
   ],
   additionalProperties: false,
   properties: {
-    collection: { type: 'string', enum: ['posts', 'case-studies'] },
+    collection: { type: 'string', enum: [...SEARCH_COLLECTIONS] },
     id: { type: 'integer', minimum: 1 },
     locale: { type: 'string', enum: [...LOCALES] },
     title: { type: 'string' },
-    slug: { type: 'string' },
-    excerpt: { type: 'string' },
-    publishedAt: { type: ['string', 'null'], format: 'date-time' },
+    slug: { type: 'string', description: 'The document’s slug; a service’s key.' },
+    excerpt: { type: 'string', description: 'The excerpt; a service’s summary.' },
+    publishedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'Null for a service, which has no date.',
+    },
     url: { type: 'string', format: 'uri', description: 'The page of the document on the site.' },
     snippet: {
       type: 'string',
@@ -80,9 +89,9 @@ export function searchPaths() {
       get: {
         operationId: 'searchContent',
         tags: ['posts', 'case-studies'],
-        summary: 'Search published posts and case studies',
+        summary: 'Search published posts, case studies and services',
         description: [
-          'Full-text search over the title, excerpt and body of published documents, in English and Spanish: words are matched after stemming in the document’s language and with accents folded ("migración" finds "migraciones" and "migracion").',
+          'Full-text search over the title, excerpt and body of published posts, case studies and services (a service’s summary is its excerpt, its other texts its body), in English and Spanish: words are matched after stemming in the document’s language and with accents folded ("migración" finds "migraciones" and "migracion").',
           'Every word must match; the text is read as plain words (quotes, operators and punctuation have no meaning). Ranked by relevance (a title hit counts most, then the excerpt, then the body), then newest first.',
           `Searches per client: ${SEARCH_BUDGET.points} per ${SEARCH_BUDGET.durationSeconds} s (${SEARCH_BUDGET_UNIDENTIFIED.points} shared by unidentified clients). Responses are not cacheable.`,
         ].join(' '),

@@ -55,7 +55,7 @@ export const en = {
   },
   search: {
     title: 'Search',
-    description: 'Search our articles and case studies.',
+    description: 'Search our articles, case studies and services.',
     label: 'Search the site',
     submit: 'Search',
     resultsFor: (total: number, query: string) =>
@@ -68,6 +68,7 @@ export const en = {
     next: 'More results',
     post: 'Article',
     caseStudy: 'Case study',
+    service: 'Service',
   },
   contact: {
     name: 'Name',

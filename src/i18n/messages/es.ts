@@ -58,7 +58,7 @@ export const es: Messages = {
   },
   search: {
     title: 'Buscar',
-    description: 'Busca en nuestros artículos y casos de éxito.',
+    description: 'Busca en nuestros artículos, casos de éxito y servicios.',
     label: 'Buscar en el sitio',
     submit: 'Buscar',
     resultsFor: (total, query) => `${total} resultado${total === 1 ? '' : 's'} para «${query}»`,
@@ -70,6 +70,7 @@ export const es: Messages = {
     next: 'Más resultados',
     post: 'Artículo',
     caseStudy: 'Caso de éxito',
+    service: 'Servicio',
   },
   contact: {
     name: 'Nombre',

@@ -5,7 +5,7 @@ import { headers } from 'next/headers'
 import { setResponseStatus } from '@/http/response-status'
 import { isLocale } from '@/i18n/locales'
 import { messagesFor } from '@/i18n/messages'
-import { SEARCH_LIMITS } from '@/search/contract'
+import { SEARCH_LIMITS, searchHitPath, type SearchCollection } from '@/search/contract'
 import { SEARCH_OUTCOME_STATUS, searchPage } from '@/search/page'
 import { formatDate } from '@/site/format'
 import { pageSettings } from '@/site/settings'
@@ -17,6 +17,13 @@ type Props = {
   params: Promise<{ locale: string }>
   searchParams: Promise<{ q?: string | string[]; page?: string | string[] }>
 }
+
+/** The label of each kind of hit (one per collection the index holds). */
+const KIND_LABEL = {
+  posts: 'post',
+  'case-studies': 'caseStudy',
+  services: 'service',
+} as const satisfies Record<SearchCollection, string>
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { locale } = await params
@@ -84,12 +91,10 @@ export default async function SearchPage({ params, searchParams }: Props) {
               <li key={`${hit.collection}-${hit.id}`} className="card">
                 <div className="card-body">
                   <h2 className="card-title">
-                    <a href={paths.document(hit.collection, hit.locale, hit.slug)}>{hit.title}</a>
+                    <a href={searchHitPath(hit.collection, hit.locale, hit.slug)}>{hit.title}</a>
                   </h2>
                   <p className="meta">
-                    <span className="card-category">
-                      {hit.collection === 'posts' ? t.search.post : t.search.caseStudy}
-                    </span>
+                    <span className="card-category">{t.search[KIND_LABEL[hit.collection]]}</span>
                     {hit.publishedAt ? (
                       <>
                         {' · '}
