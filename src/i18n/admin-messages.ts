@@ -8,7 +8,6 @@ import type { Locale } from './locales'
  */
 export const ADMIN_MESSAGES = {
   en: {
-    inbox: (count: number) => `Inbox: ${count === 1 ? '1 new inquiry' : `${count} new inquiries`}.`,
     failedDeliveries: (count: number) =>
       `Mail delivery failed: ${count === 1 ? '1 inquiry' : `${count} inquiries`} never reached ` +
       'the team. Open the failed inquiries to read them and the error; set "Delivery status" ' +
@@ -32,8 +31,6 @@ export const ADMIN_MESSAGES = {
     },
   },
   es: {
-    inbox: (count: number) =>
-      `Bandeja: ${count === 1 ? '1 consulta nueva' : `${count} consultas nuevas`}.`,
     failedDeliveries: (count: number) =>
       `El envío por correo falló: ${count === 1 ? '1 consulta' : `${count} consultas`} no ` +
       'llegaron al equipo. Abre las consultas fallidas para leerlas y ver el error; vuelve a ' +

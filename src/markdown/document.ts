@@ -2,7 +2,7 @@ import type { Locale } from '@/i18n/locales'
 import { peopleMessages } from '@/i18n/people-messages'
 import { messagesFor } from '@/i18n/messages'
 import { creditText } from '@/media/credit'
-import type { Category } from '@/payload-types'
+import type { Category, Testimonial } from '@/payload-types'
 import { cardCategory } from '@/site/card'
 import { caseStudySummary, type CaseStudySummary } from '@/site/case-study'
 import type { SiteDocument } from '@/site/content'
@@ -84,6 +84,22 @@ export function documentLinkLine(
   return description ? `- ${link}: ${escapeInline(description)}` : `- ${link}`
 }
 
+/** A client's quote as the page's figure says it: the words, then who said them (TestimonialQuote). */
+function quoteMarkdown(quote: Testimonial, locale: Locale, siteUrl: string): string {
+  const caseStudy =
+    typeof quote.caseStudy === 'object' && quote.caseStudy !== null ? quote.caseStudy : null
+  const who = [quote.role, quote.company].filter(Boolean).join(', ')
+  const link =
+    caseStudy?.slug && caseStudy.title
+      ? ` · ${markdownLink(caseStudy.title, twinUrl(siteUrl, paths.caseStudy(locale, caseStudy.slug)))}`
+      : ''
+  return [
+    `> ${escapeInline(quote.quote ?? '')}`,
+    '>',
+    `> **${escapeInline(quote.name ?? '')}**${who ? `, ${escapeInline(who)}` : ''}${link}`,
+  ].join('\n')
+}
+
 /**
  * A post or case study as markdown, rendered from its rich text without rendering its page but
  * saying what the page's main content says, in its order and words (src/components/
@@ -98,8 +114,10 @@ export function documentMarkdown(input: {
   doc: SiteDocument
   site: PublishedView
   siteUrl: string
+  /** A case study's client quote, as its page shows it under the summary (src/site/people.ts). */
+  quote?: Testimonial | null
 }): string {
-  const { collection, locale, doc, site, siteUrl } = input
+  const { collection, locale, doc, site, siteUrl, quote } = input
   const related = collection === 'posts' ? relatedAmong(site.documents.posts[locale], doc) : []
   const t = messagesFor(locale)
   const pagePath = paths.document(collection, locale, doc.slug)
@@ -141,6 +159,7 @@ export function documentMarkdown(input: {
   }
 
   if (collection === 'case-studies') blocks.push(...summaryBlocks(caseStudySummary(doc), locale))
+  if (quote) blocks.push(quoteMarkdown(quote, locale, siteUrl))
 
   blocks.push(lexicalToMarkdown(doc.content, lexicalContext(site, locale, siteUrl)))
 

@@ -15,6 +15,7 @@ import { logger } from '@/lib/logger'
 import { SEARCH_OUTCOME_STATUS, searchOutcomeHeaders, searchPage } from '@/search/page'
 import { isIndexable, NOINDEX } from '@/site/indexing'
 import { paths } from '@/site/routes'
+import { caseStudyQuote } from '@/site/people'
 import { reportDocumentTwin } from '@/site/shown'
 import { absoluteUrl } from '@/site/view'
 
@@ -70,9 +71,10 @@ async function documentTwin(
   if (!found) return null
   const { doc, view: site } = found
   reportDocumentTwin(collection, page.locale, doc, site)
+  const quote = collection === 'case-studies' ? await caseStudyQuote(page.locale, doc.id) : null
   return {
     status: 200,
-    markdown: documentMarkdown({ collection, locale: page.locale, doc, site, siteUrl }),
+    markdown: documentMarkdown({ collection, locale: page.locale, doc, site, siteUrl, quote }),
     locale: page.locale,
     canonical: absoluteUrl(siteUrl, paths.document(collection, page.locale, doc.slug)),
     noindex: !isIndexable(doc),

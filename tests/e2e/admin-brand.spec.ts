@@ -56,7 +56,7 @@ test.describe('the admin is the firm’s, in the editor’s language', () => {
     const headings = page.locator('table thead th')
     await expect(headings.first()).toBeVisible({ timeout: 30_000 })
     const columns = (await headings.allTextContents()).map((text) => text.trim())
-    expect(columns).toEqual(expect.arrayContaining(['File Name', 'Alt', 'Width', 'Height']))
+    expect(columns).toEqual(expect.arrayContaining(['File Name', 'Alt text', 'Width', 'Height']))
     expect(columns.join(' ')).not.toMatch(/prefix|object ?key/i)
     // Gravatar above all: the avatar is Payload's own.
     expect(external).toEqual([])

@@ -104,7 +104,8 @@ test('the Spanish admin shows none of the project’s English labels', async ({ 
   const page = await context.newPage()
   const found: string[] = []
   const scan = async (path: string, cells: readonly string[] = []) => {
-    const text = await chromeText(page, path, cells)
+    // Header names of the agent access policy are the same in every language.
+    const text = (await chromeText(page, path, cells)).replaceAll(/Content-(Usage|Signal)/g, '')
     // The page rendered in Spanish at all (Payload's own words).
     expect(text, path).not.toBe('')
     for (const words of english) if (containsWords(text, words)) found.push(`${path}: "${words}"`)

@@ -56,16 +56,20 @@ test('an editor renames a Spanish service in the admin, publishes, and /es shows
 }) => {
   const login = await page.request.post(`${base()}/api/users/login`, { data: E2E_ADMIN })
   expect(login.ok()).toBe(true)
-  await page.goto(`${base()}/admin/globals/home?locale=es`)
-  await page.locator('.tabs-field__tab-button', { hasText: 'Services' }).click()
-  const title = page.locator('#field-services__items__0__title')
-  await expect(title).toHaveValue(SETTINGS_DEFAULTS.es.services.items[0]!.title)
-  const renamed = `Auditoría de arquitectura ${Date.now().toString(36)}`
+  // The home page lists the published services (the collection), linking their pages.
+  const found = await page.request.get(
+    `${base()}/api/services?where[key][equals]=cloud&locale=es&depth=0`,
+  )
+  const service = ((await found.json()) as { docs: { id: number; title: string }[] }).docs[0]!
+  await page.goto(`${base()}/admin/collections/services/${service.id}?locale=es`)
+  const title = page.locator('#field-title')
+  await expect(title).toHaveValue(service.title)
+  const renamed = `Nube y plataforma ${Date.now().toString(36)}`
   await title.fill(renamed)
   await page.getByRole('button', { name: 'Publish changes' }).click()
   await expect(page.getByText(/published successfully|updated successfully/i).first()).toBeVisible()
 
   await expect
     .poll(async () => (await page.request.get(`${base()}/es`)).text(), { timeout: 10_000 })
-    .toContain(`<h3>${renamed}</h3>`)
+    .toContain(`/es/servicios/cloud">${renamed}</a>`)
 })

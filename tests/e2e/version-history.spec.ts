@@ -154,7 +154,9 @@ test('restoring a version makes a draft; the site shows the published one until 
   await expect(page.getByText(/It becomes a draft/)).toBeVisible()
   await page.getByRole('button', { name: 'Confirm' }).click()
   await page.waitForURL(new RegExp(`/admin/collections/posts/${post.id}$`), { timeout: 30_000 })
-  await expect(page.getByLabel('Title')).toHaveValue(oldTitle, { timeout: 30_000 })
+  // In English content (the admin keeps each user's last content language).
+  await page.goto(`${base()}/admin/collections/posts/${post.id}?locale=en`)
+  await expect(page.locator('#field-title')).toHaveValue(oldTitle, { timeout: 30_000 })
 
   // The site still shows the published version, until the editor publishes the draft.
   await siteShows(request, post.slug, newTitle)
@@ -189,7 +191,9 @@ test('an author restores into a draft and sees no publish-only action', async ({
   await restore.click()
   await page.getByRole('button', { name: 'Confirm' }).click()
   await page.waitForURL(new RegExp(`/admin/collections/posts/${post.id}$`), { timeout: 30_000 })
-  await expect(page.getByLabel('Title')).toHaveValue(oldTitle, { timeout: 30_000 })
+  // In English content (the admin keeps each user's last content language).
+  await page.goto(`${base()}/admin/collections/posts/${post.id}?locale=en`)
+  await expect(page.locator('#field-title')).toHaveValue(oldTitle, { timeout: 30_000 })
   // Publishing is the editor's: the author is offered none.
   await expect(page.getByRole('button', { name: /^Publish/ })).toHaveCount(0)
   await expect(page.getByText('There was a problem restoring this version')).toHaveCount(0)

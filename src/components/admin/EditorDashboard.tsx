@@ -13,7 +13,11 @@ import {
 } from '@/scheduling/words'
 
 import { FAILED_INQUIRIES_QUERY } from './FailedDeliveriesNotice'
-import { NEW_INQUIRIES_QUERY } from './InboxNotice'
+
+/** The Inquiries list, filtered to the inbox's new inquiries. */
+export const NEW_INQUIRIES_QUERY = new URLSearchParams({
+  'where[status][equals]': 'new',
+}).toString()
 
 /**
  * The dashboard's "what to do" (`beforeDashboard`, above the collection cards): buttons to write,

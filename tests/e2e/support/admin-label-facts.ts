@@ -31,9 +31,12 @@ async function main(): Promise<void> {
   const facts: AdminLabelFacts = {
     english: englishLabels(config),
     collections: config.collections
+      // Not the import/export plugin's `exports`: its view is the plugin's own UI.
       .filter(
         (collection) =>
-          !collection.slug.startsWith('payload-') && collection.admin?.hidden !== true,
+          !collection.slug.startsWith('payload-') &&
+          collection.slug !== 'exports' &&
+          collection.admin?.hidden !== true,
       )
       .map((collection) => ({ slug: collection.slug, cells: ownCellNames(collection.fields) })),
     globals: config.globals
