@@ -29,6 +29,8 @@ import * as migration_20261128_190000_services_and_principles from './20261128_1
 import * as migration_20261128_200000_inline_image_sizes from './20261128_200000_inline_image_sizes'
 import * as migration_20261128_210000_media_credit from './20261128_210000_media_credit'
 import * as migration_20261128_220000_search_services from './20261128_220000_search_services'
+import * as migration_20261128_230000_media_credit_url from './20261128_230000_media_credit_url'
+import * as migration_20261128_240000_recovery_codes_renew from './20261128_240000_recovery_codes_renew'
 
 export const migrations = [
   {
@@ -185,5 +187,15 @@ export const migrations = [
     up: migration_20261128_220000_search_services.up,
     down: migration_20261128_220000_search_services.down,
     name: '20261128_220000_search_services',
+  },
+  {
+    up: migration_20261128_230000_media_credit_url.up,
+    down: migration_20261128_230000_media_credit_url.down,
+    name: '20261128_230000_media_credit_url',
+  },
+  {
+    up: migration_20261128_240000_recovery_codes_renew.up,
+    down: migration_20261128_240000_recovery_codes_renew.down,
+    name: '20261128_240000_recovery_codes_renew',
   },
 ]

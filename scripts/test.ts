@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
+import { failedTests } from './lib/failed-tests'
 import { runFastTier, vitestCounts, type Counts } from './lib/fast-tier'
 import { scriptNodeArgs } from './lib/script-process'
 import { completeBuild, distDir, serverBundlePath, shareChunksOfBuild } from './lib/server-bundle'
@@ -156,6 +157,8 @@ async function main(): Promise<void> {
   add(totals, playwright)
   console.log(`[test] every suite done after ${minutes(started)}`)
 
+  const failures = failedTests(RESULTS)
+  if (failures.length > 0) console.log(`\n[test] failed:\n${failures.join('\n')}`)
   console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
   process.exit(totals.failed > 0 ? 1 : 0)
 }

@@ -250,6 +250,10 @@ export interface Media {
    * Who made the picture and its licence, shown under it on the site. Leave empty for none.
    */
   credit?: string | null;
+  /**
+   * Optional: the picture's source page or its licence (https://…). The credit links to it.
+   */
+  creditUrl?: string | null;
   prefix?: string | null;
   _objectKey?: string | null;
   updatedAt: string;
@@ -785,6 +789,7 @@ export interface AuditLog {
     | 'user.two_factor_enable'
     | 'user.two_factor_disable'
     | 'auth.recovery_code_used'
+    | 'user.recovery_codes_renew'
     | 'inquiry.status_change'
     | 'inquiry.delete'
     | 'inquiry.export';
@@ -1114,6 +1119,7 @@ export interface CategoriesSelect<T extends boolean = true> {
 export interface MediaSelect<T extends boolean = true> {
   alt?: T;
   credit?: T;
+  creditUrl?: T;
   prefix?: T;
   _objectKey?: T;
   updatedAt?: T;

@@ -165,3 +165,101 @@ describe('llmsTxt with services and the developers page', () => {
     expect(text).toContain(`](${SITE_URL}/es/desarrolladores.md)`)
   })
 })
+
+describe('llmsFullTxt with services', () => {
+  const service = (
+    key: 'cloud' | 'security',
+    texts: { title: string; summary: string; whatWeDo?: string; engagement?: string },
+    related: { caseStudies?: (typeof study)[]; posts?: (typeof post)[] } = {},
+  ) => ({
+    id: key === 'cloud' ? 1 : 2,
+    key,
+    whatWeDo: '',
+    engagement: '',
+    caseStudies: [],
+    posts: [],
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...texts,
+    ...related,
+  })
+  const services = {
+    en: [
+      service(
+        'cloud',
+        {
+          title: 'Cloud',
+          summary: 'Bills under control.',
+          whatWeDo: 'Migrations.\n\nCost reviews.',
+          engagement: 'Six weeks.',
+        },
+        { caseStudies: [study], posts: [post] },
+      ),
+      service('security', { title: 'Security', summary: 'Safe systems.' }),
+    ],
+    // Security has no Spanish translation: not listed under es.
+    es: [service('cloud', { title: 'Nube', summary: 'Facturas bajo control.' })],
+  }
+  const full = llmsFullTxt(content, SITE_URL, services)
+
+  it('follows the documents with each listed service, in the documents’ form', () => {
+    const cloud = full.slice(full.indexOf('---\ntitle: "Cloud"'))
+    expect(full.indexOf('---\ntitle: "Cloud"')).toBeGreaterThan(full.indexOf('# A study\n'))
+    expect(cloud.split('\n---\ntitle:')[0]).toBe(
+      [
+        '---',
+        'title: "Cloud"',
+        'description: "Bills under control."',
+        `url: "${SITE_URL}/en/services/cloud"`,
+        'lang: "en"',
+        'alternates:',
+        `  es: "${SITE_URL}/es/servicios/cloud.md"`,
+        '---',
+        '',
+        '# Cloud',
+        '',
+        'Bills under control.',
+        '',
+        '## What we do',
+        '',
+        'Migrations.',
+        '',
+        'Cost reviews.',
+        '',
+        '## A typical engagement',
+        '',
+        'Six weeks.',
+        '',
+        '## Related case studies',
+        '',
+        `- [A study](${SITE_URL}/en/case-studies/a-study.md)`,
+        '',
+        '## Related articles',
+        '',
+        `- [A post \\[draft-free\\]](${SITE_URL}/en/blog/a-post.md): What it says.`,
+        '',
+        '## Talk to us about this',
+        '',
+        'Tell us where you are and where you want to go: we answer every inquiry within two working days.',
+        '',
+        `[Get in touch](${SITE_URL}/en/contact.md)`,
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('in each language it is listed in, and no other', () => {
+    expect(full).toContain(
+      `---\ntitle: "Nube"\ndescription: "Facturas bajo control."\nurl: "${SITE_URL}/es/servicios/cloud"\nlang: "es"\nalternates:\n  en: "${SITE_URL}/en/services/cloud.md"\n---\n\n# Nube\n`,
+    )
+    expect(full).toContain('# Security\n')
+    expect(full).not.toContain('/es/servicios/security')
+    // Listed in English only: no alternates.
+    expect(full).toMatch(/lang: "en"\n---\n\n# Security\n/)
+  })
+
+  it('without services, the documents alone', () => {
+    expect(llmsFullTxt(content, SITE_URL)).toBe(
+      full.slice(0, full.indexOf('\n---\ntitle: "Cloud"')),
+    )
+  })
+})

@@ -9,6 +9,9 @@ import { FEED_ITEMS_MAX } from '@/site/feed'
 import { isIndexable } from '@/site/indexing'
 import { paths, type PageCollection } from '@/site/routes'
 
+import type { SiteService } from '@/site/services'
+
+import { serviceMarkdown } from './service-markdown'
 import { postEndpoint, SKILLS } from './skills'
 import { AGENT_PATHS } from '@/site/agent-paths'
 import { PROMPT_DEFINITIONS } from '@/mcp/prompts'
@@ -170,13 +173,13 @@ export function llmsTxt(
         siteUrl,
         'Full content',
         AGENT_PATHS.llmsFull,
-        'every published document in markdown, in one file',
+        'every published document and service in markdown, in one file',
       ),
       link(
         siteUrl,
         'schema.org feed',
         AGENT_PATHS.schemaFeed,
-        'JSON Lines: one schema.org JSON-LD object per published document and language',
+        'JSON Lines: one schema.org JSON-LD object per published document or service and language',
       ),
       ...LOCALES.flatMap((locale) =>
         PAGE_COLLECTIONS.map((collection) =>
@@ -230,18 +233,58 @@ export function llmsFullPart(
 }
 
 /**
+ * The part of `/llms-full.txt` that the services listed in `locale` are, in their editors' order:
+ * each in the documents' form (src/agents/service-markdown.ts), its alternates the other
+ * languages it is listed in (`listedIn`).
+ */
+export function llmsFullServicesPart(
+  locale: Locale,
+  services: readonly SiteService[],
+  listedIn: (service: SiteService) => readonly Locale[],
+  siteUrl: string,
+): string {
+  return services
+    .map((service) => {
+      const otherLocales = listedIn(service).filter((other) => other !== locale)
+      return `\n${serviceMarkdown({ locale, service, otherLocales, siteUrl })}`
+    })
+    .join('')
+}
+
+const NO_SERVICES = Object.fromEntries(
+  LOCALES.map((locale) => [locale, [] as readonly SiteService[]]),
+) as Record<Locale, readonly SiteService[]>
+
+/** The languages each service (by key) is listed in, from the services listed per language. */
+export function servicesListedIn(
+  services: Readonly<Record<Locale, readonly SiteService[]>>,
+): (service: SiteService) => Locale[] {
+  return (service) =>
+    LOCALES.filter((locale) => services[locale].some(({ key }) => key === service.key))
+}
+
+/**
  * `/llms-full.txt`: the same header, then every published document's markdown twin, byte for
- * byte as its `.md` URL serves it, one after another (posts, then case studies; English first).
- * This is the whole file for the documents `site` holds; the route streams it a page at a time
+ * byte as its `.md` URL serves it, one after another (posts, then case studies; English first),
+ * then the services listed in each language (English first). This is the whole file for the
+ * documents `site` holds and `services`; the route streams it a page at a time
  * (src/agents/resources.ts), each page rendered from its own view, with the same parts.
  */
-export function llmsFullTxt(site: PublishedView, siteUrl: string): string {
+export function llmsFullTxt(
+  site: PublishedView,
+  siteUrl: string,
+  services: Readonly<Record<Locale, readonly SiteService[]>> = NO_SERVICES,
+): string {
+  const listedIn = servicesListedIn(services)
   return (
     llmsFullHeader(site.settings) +
     PAGE_COLLECTIONS.flatMap((collection) =>
       LOCALES.map((locale) =>
         llmsFullPart(site, collection, locale, site.documents[collection][locale], siteUrl),
       ),
-    ).join('')
+    ).join('') +
+    LOCALES.map((locale) => llmsFullServicesPart(locale, services[locale], listedIn, siteUrl)).join(
+      '',
+    )
   )
 }

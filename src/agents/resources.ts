@@ -26,16 +26,24 @@ import { SCHEMA_FEED_CONTENT_TYPE } from '@/site/agent-paths'
 import type { PageCollection } from '@/site/routes'
 import { emptyView, PAGE_COLLECTIONS, type PublishedView } from '@/site/view'
 
-import { LLMS_SECTION_MAX, llmsFullHeader, llmsFullPart, llmsTxt } from './llms'
+import {
+  LLMS_SECTION_MAX,
+  llmsFullHeader,
+  llmsFullPart,
+  llmsFullServicesPart,
+  llmsTxt,
+  servicesListedIn,
+} from './llms'
 import { agentAccessStatement } from './policy-statements'
 import { openApiDocument } from './openapi'
-import { SCHEMA_FEED_READS, schemaFeedPart } from './schema-feed'
+import { SCHEMA_FEED_READS, schemaFeedPart, schemaFeedServicesPart } from './schema-feed'
 import { findSkill, skillMarkdown, skillsIndex } from './skills'
 
 /**
  * The machine-readable resources of spec 4.7, one loader each. Content-derived ones read
  * through src/site/published-view.ts: llms.txt the newest documents of each list and their
- * counts; llms-full.txt and the schema.org feed every document, streamed a page at a time; the
+ * counts; llms-full.txt and the schema.org feed every document, streamed a page at a time, then
+ * the services listed in each language (src/site/services.ts); the
  * others depend only on the code and the site URL. Route files (`src/app/llms.txt/route.ts`, …)
  * pass a loader to `resourceRoute` or `streamedResourceRoute`.
  */
@@ -74,11 +82,7 @@ export async function loadLlmsTxt(): Promise<TextResource> {
   }
   const totals = perSection((collection, locale) => find(collection, locale).totalDocs)
   const agentAccess = await agentAccessStatement(env.SITE_URL)
-  const services = Object.fromEntries(
-    await Promise.all(
-      LOCALES.map(async (locale) => [locale, await listedServices(locale)] as const),
-    ),
-  ) as Record<Locale, SiteService[]>
+  const services = await servicesByLocale(false)
   return {
     body: llmsTxt(view, env.SITE_URL, totals, agentAccess, services, await publishedAboutLocales()),
     contentType: TEXT,
@@ -111,6 +115,15 @@ async function* everyDocumentPart(
   }
 }
 
+/** The services listed in each language (published, translated), read after the documents. */
+async function servicesByLocale(related: boolean): Promise<Record<Locale, SiteService[]>> {
+  return Object.fromEntries(
+    await Promise.all(
+      LOCALES.map(async (locale) => [locale, await listedServices(locale, { related })] as const),
+    ),
+  ) as Record<Locale, SiteService[]>
+}
+
 /** The validator of a file of every document: what it is made of, named before rendering it. */
 const everyDocumentEtag = async (file: string) =>
   etagOf(`${file}\n${env.SITE_URL}\n${await publishedFingerprint()}`)
@@ -121,13 +134,22 @@ export const loadLlmsFullTxt = async (): Promise<StreamedTextResource> => ({
   parts: async function* () {
     yield llmsFullHeader(await publishedSettings())
     yield* everyDocumentPart(llmsFullPart)
+    const services = await servicesByLocale(true)
+    const listedIn = servicesListedIn(services)
+    for (const locale of LOCALES)
+      yield llmsFullServicesPart(locale, services[locale], listedIn, env.SITE_URL)
   },
 })
 
 export const loadSchemaFeed = async (): Promise<StreamedTextResource> => ({
   contentType: SCHEMA_FEED_CONTENT_TYPE,
   etag: await everyDocumentEtag('schema.jsonl'),
-  parts: () => everyDocumentPart(schemaFeedPart, SCHEMA_FEED_READS),
+  parts: async function* () {
+    yield* everyDocumentPart(schemaFeedPart, SCHEMA_FEED_READS)
+    const [services, settings] = await Promise.all([servicesByLocale(false), publishedSettings()])
+    for (const locale of LOCALES)
+      yield schemaFeedServicesPart(locale, services[locale], settings[locale], env.SITE_URL)
+  },
 })
 
 export const loadOpenApi = async (): Promise<TextResource> => ({

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import { category, doc, media, site, SITE_URL } from '../../tests/support/site-fixtures'
 
+import { serviceJsonLd } from '@/site/service-json-ld'
+
 import { SCHEMA_FEED_READS, schemaFeed } from './schema-feed'
 
 const post = doc({
@@ -109,5 +111,81 @@ describe('SCHEMA_FEED_READS', () => {
     expect(feedOf(docs.map(narrowed))).toBe(feedOf(docs))
     expect(feedOf(docs)).toContain('seo.png')
     expect(SCHEMA_FEED_READS.select).not.toHaveProperty('content')
+  })
+})
+
+describe('schemaFeed with services', () => {
+  const service = (key: 'cloud' | 'security', title: string, summary: string) => ({
+    id: key === 'cloud' ? 1 : 2,
+    key,
+    title,
+    summary,
+    whatWeDo: '',
+    engagement: '',
+    caseStudies: [],
+    posts: [],
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  })
+  const content = site({ posts: { en: [post], es: [postEs] } })
+  const services = {
+    en: [
+      service('cloud', 'Cloud <migrations>', 'Bills under control.'),
+      service('security', 'Security', 'Safe.'),
+    ],
+    // Security has no Spanish translation: not listed under es.
+    es: [service('cloud', 'Nube', 'Facturas bajo control.')],
+  }
+  const feed = schemaFeed(content, SITE_URL, services)
+  const entries = feed
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+  const serviceLines = entries.filter((entry) => entry['@type'] === 'Service')
+
+  it('adds one line per service listed in each language, after the documents', () => {
+    expect(entries).toHaveLength(2 + 3)
+    expect(entries.slice(0, 2).map((entry) => entry['@type'])).toEqual([
+      'BlogPosting',
+      'BlogPosting',
+    ])
+    expect(serviceLines.map((entry) => entry.url)).toEqual([
+      `${SITE_URL}/en/services/cloud`,
+      `${SITE_URL}/en/services/security`,
+      `${SITE_URL}/es/servicios/cloud`,
+    ])
+    expect(feed).not.toContain('/es/servicios/security')
+    expect(feed).not.toContain('<')
+  })
+
+  it('each line is the JSON-LD of the service’s page, the firm whole as its provider', () => {
+    for (const locale of ['en', 'es'] as const) {
+      for (const listed of services[locale]) {
+        expect(serviceLines).toContainEqual(
+          serviceJsonLd(locale, listed, content.settings[locale], SITE_URL),
+        )
+      }
+    }
+    expect(serviceLines[2]).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Service',
+      '@id': `${SITE_URL}/es/servicios/cloud#service`,
+      name: 'Nube',
+      serviceType: 'Nube',
+      description: 'Facturas bajo control.',
+      url: `${SITE_URL}/es/servicios/cloud`,
+      inLanguage: 'es',
+      provider: {
+        '@type': 'Organization',
+        '@id': `${SITE_URL}/#organization`,
+        name: 'Meridian Consulting',
+        url: `${SITE_URL}/es`,
+        description: expect.any(String),
+        logo: `${SITE_URL}/og-default.png`,
+      },
+    })
+  })
+
+  it('without services, the documents’ lines alone', () => {
+    expect(schemaFeed(content, SITE_URL)).toBe(feed.split('\n').slice(0, 2).join('\n') + '\n')
   })
 })

@@ -14,12 +14,16 @@ import {
 import type { SiteDocument } from '@/site/content'
 import { isIndexable } from '@/site/indexing'
 import { organizationNode } from '@/site/json-ld'
+import { serviceJsonLd } from '@/site/service-json-ld'
+import type { SiteService } from '@/site/services'
+import type { SiteSettings } from '@/globals/defaults'
 import type { DocumentPagesReads } from '@/site/published-view'
 import { paths, type PageCollection } from '@/site/routes'
 
 /**
  * `/feeds/schema.jsonl`: one schema.org JSON-LD object per line, one line per published document
- * per locale: `BlogPosting` for posts, `Article` for case studies. The default locale's version
+ * per locale: `BlogPosting` for posts, `Article` for case studies, then one per service listed in
+ * each language: `Service`, the same object as the service's page carries. The default locale's version
  * is the original; the other languages are its translations (`workTranslation` on the original,
  * `translationOfWork` on each translation). Each line stands alone: the firm that publishes the
  * document is given whole; the only ids it leaves to other lines are those of its translations,
@@ -133,14 +137,39 @@ export function schemaFeedPart(
 }
 
 /**
- * The whole feed for the documents `site` holds: one JSON object per line, each line ending with
- * `\n`. `<` is written as `\u003c`, so a line can also be embedded in an HTML `<script>` as
- * it is. The route streams it a page at a time (src/agents/resources.ts), with the same parts.
+ * The lines of the services listed in `locale` (src/site/services.ts: published and translated
+ * into it): each the JSON-LD `Service` of its page (src/site/service-json-ld.ts), which names the
+ * firm whole as its provider, so it stands alone as the documents' lines do. A service is not a
+ * creative work: it has no translation links or markdown encoding, only its page's URL.
  */
-export function schemaFeed(site: PublishedView, siteUrl: string): string {
-  return PAGE_COLLECTIONS.flatMap((collection) =>
-    LOCALES.map((locale) =>
-      schemaFeedPart(site, collection, locale, site.documents[collection][locale], siteUrl),
+export function schemaFeedServicesPart(
+  locale: Locale,
+  services: readonly SiteService[],
+  settings: SiteSettings,
+  siteUrl: string,
+): string {
+  return services.map((service) => line(serviceJsonLd(locale, service, settings, siteUrl))).join('')
+}
+
+/**
+ * The whole feed for the documents `site` holds and the services listed in each language: one
+ * JSON object per line, each line ending with `\n`. `<` is written as `\u003c`, so a line can
+ * also be embedded in an HTML `<script>` as it is. The route streams it a page at a time
+ * (src/agents/resources.ts), with the same parts in the same order.
+ */
+export function schemaFeed(
+  site: PublishedView,
+  siteUrl: string,
+  services?: Readonly<Record<Locale, readonly SiteService[]>>,
+): string {
+  return [
+    ...PAGE_COLLECTIONS.flatMap((collection) =>
+      LOCALES.map((locale) =>
+        schemaFeedPart(site, collection, locale, site.documents[collection][locale], siteUrl),
+      ),
     ),
-  ).join('')
+    ...LOCALES.map((locale) =>
+      schemaFeedServicesPart(locale, services?.[locale] ?? [], site.settings[locale], siteUrl),
+    ),
+  ].join('')
 }

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'user.two_factor_enable',
   'user.two_factor_disable',
   'auth.recovery_code_used',
+  'user.recovery_codes_renew',
   'inquiry.status_change',
   'inquiry.delete',
   'inquiry.export',
@@ -58,6 +59,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, { en: string; es: string }
   'auth.recovery_code_used': {
     en: 'Signed in with a recovery code',
     es: 'Inicio de sesión con código de recuperación',
+  },
+  'user.recovery_codes_renew': {
+    en: 'Recovery codes renewed',
+    es: 'Códigos de recuperación renovados',
   },
   'inquiry.status_change': { en: 'Inquiry status changed', es: 'Estado de consulta cambiado' },
   'inquiry.delete': { en: 'Inquiry deleted', es: 'Consulta eliminada' },

@@ -5,7 +5,7 @@ import { editorsOrAdmins } from '@/access/roles'
 import { env } from '@/env'
 import { publicMediaOrEditors, unpublishedMediaOrEditors } from '@/media/access'
 import { MEDIA_LIST_COLUMNS } from '@/media/admin-columns'
-import { MEDIA_CREDIT_MAX_LENGTH } from '@/media/credit'
+import { MEDIA_CREDIT_MAX_LENGTH, validateCreditUrl } from '@/media/credit'
 import { IMAGE_SIZES } from '@/media/image-sizes'
 import { MEDIA_LIMITS } from '@/media/limits'
 import { prepareUpload } from '@/media/prepare-upload'
@@ -75,6 +75,24 @@ export const Media: CollectionConfig = {
         description: {
           en: 'Who made the picture and its licence, shown under it on the site. Leave empty for none.',
           es: 'Quién hizo la imagen y su licencia; se muestra debajo de ella en el sitio. Déjelo vacío si no hay.',
+        },
+      },
+    },
+    {
+      // Where a reader checks the credit (CC BY asks for the source or the licence to be linked):
+      // the credit under the picture links to it. Public like the credit, one for every language.
+      name: 'creditUrl',
+      label: { en: 'Credit link', es: 'Enlace del crédito' },
+      type: 'text',
+      validate: validateCreditUrl,
+      hooks: {
+        // A pasted address often brings a space with it; an emptied one is none.
+        beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim() || null : value)],
+      },
+      admin: {
+        description: {
+          en: "Optional: the picture's source page or its licence (https://…). The credit links to it.",
+          es: 'Opcional: la página de origen de la imagen o su licencia (https://…). El crédito enlaza a ella.',
         },
       },
     },

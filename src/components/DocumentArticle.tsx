@@ -65,7 +65,7 @@ export function DocumentArticle({
           </p>
         ) : null}
         {doc.excerpt ? <p className="excerpt">{doc.excerpt}</p> : null}
-        {author ? <Byline author={author} locale={locale} /> : null}
+        {author ? <Byline author={author} locale={locale} linked={settings.aboutPage} /> : null}
       </header>
       {cover ? (
         <CreditedImage media={cover} className="cover-figure">

@@ -123,15 +123,30 @@ export function ProofBand({
   )
 }
 
-/** A document's byline: its author, linked to their place on the About page. */
-export function Byline({ author, locale }: { author: TeamMember; locale: Locale }) {
+/**
+ * A document's byline: its author, linked to their place on the About page when that page is
+ * written in this language (`linked`), else their name alone.
+ */
+export function Byline({
+  author,
+  locale,
+  linked,
+}: {
+  author: TeamMember
+  locale: Locale
+  linked: boolean
+}) {
   const t = peopleMessages(locale)
   return (
     <p className="byline">
       {t.by}{' '}
-      <a href={`${paths.about(locale)}#person-${author.id}`} rel="author">
-        {author.name}
-      </a>
+      {linked ? (
+        <a href={`${paths.about(locale)}#person-${author.id}`} rel="author">
+          {author.name}
+        </a>
+      ) : (
+        author.name
+      )}
       {author.role ? <span>, {author.role}</span> : null}
     </p>
   )

@@ -6,7 +6,9 @@ import {
 
 import type { SiteDocument } from '@/site/content'
 import { firstInlineImageNode, inlineImage, isSameNode } from '@/site/content-images'
+import { asImage, asMedia } from '@/site/media'
 
+import { CreditedImage } from './CreditedImage'
 import { MediaImage } from './MediaImage'
 
 interface UploadNode {
@@ -19,7 +21,8 @@ interface UploadNode {
  * A document's rich text, with its images served as covers are: the generated sizes as a srcset
  * (WebP), the image's width and height, lazily loaded — except the first when the page has no
  * cover above it, which is then the page's largest image and asked for at once. Any other node
- * is Payload's default rendering (a non-image upload stays a link to its file).
+ * is Payload's default rendering (a non-image upload stays a link to its file). An image with a
+ * credit has it under it, as a cover has (CreditedImage).
  */
 export function RichTextBody({
   content,
@@ -34,17 +37,30 @@ export function RichTextBody({
     const fallback = defaultConverters.upload as JSXConverter<never> | undefined
     const upload: JSXConverter<UploadNode> = (args) => {
       const image = inlineImage(args.node.value, args.node.fields?.alt)
-      if (!image) return typeof fallback === 'function' ? fallback(args as never) : null
+      if (!image) {
+        const rendered = typeof fallback === 'function' ? fallback(args as never) : null
+        // An image shown Payload's way still has its credit under it (the twin gives it one).
+        const media = asMedia(args.node.value)
+        return rendered && media?.mimeType?.startsWith('image/') ? (
+          <CreditedImage media={media} className="content-figure">
+            {rendered}
+          </CreditedImage>
+        ) : (
+          rendered
+        )
+      }
       return (
-        <MediaImage
-          className="content-image"
-          alt={image.alt}
-          variants={image.variants}
-          width={image.width}
-          height={image.height}
-          sizes={image.sizes}
-          priority={isSameNode(args.node, first)}
-        />
+        <CreditedImage media={asImage(args.node.value) ?? {}} className="content-figure">
+          <MediaImage
+            className="content-image"
+            alt={image.alt}
+            variants={image.variants}
+            width={image.width}
+            height={image.height}
+            sizes={image.sizes}
+            priority={isSameNode(args.node, first)}
+          />
+        </CreditedImage>
       )
     }
     return { ...defaultConverters, upload: upload as never }

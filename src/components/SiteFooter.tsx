@@ -49,9 +49,11 @@ export function SiteFooter({
         <nav aria-labelledby="footer-more">
           <h2 id="footer-more">{t.footer.more}</h2>
           <ul>
-            <li>
-              <a href={paths.about(locale)}>{t.footer.about}</a>
-            </li>
+            {settings.aboutPage ? (
+              <li>
+                <a href={paths.about(locale)}>{t.footer.about}</a>
+              </li>
+            ) : null}
             <li>
               <a href={paths.privacy(locale)}>{t.footer.privacy}</a>
             </li>

@@ -41,8 +41,10 @@ import type { ListQuery } from './query'
  * (`custom.public`, src/fields/public.ts) are planned from its config as Payload sanitized it,
  * their columns taken from Payload's schema (`payload.db.tables`, `collectionSchema`). Values of
  * one column (text, numbers, switches, choices, dates, in the document's row or its
- * translations), translated rich text, one file, a list of categories, groups of these and
- * translated arrays of plain values are written out; a public field of any other kind, or one
+ * translations), translated rich text, one file, a list of categories, one related document (a
+ * document's author: its id, or populated, a team member's public fields and, a level deeper, its
+ * photo; a draft one shows its id, as Payload's read does), groups of these and translated arrays
+ * of plain values are written out; a public field of any other kind, or one
  * Payload changes as it reads (an `afterRead` hook, read access of its own), is not, and a read
  * that selects it (or every field) is Payload's (`planField`, `selected`).
  *
@@ -87,8 +89,11 @@ type Field =
   | { name: string; kind: 'richText'; column: string }
   | { name: string; kind: 'media'; column: string }
   | { name: string; kind: 'categories'; path: string }
-  /** One related document of another collection (a document's `author`): its id. */
-  | { name: string; kind: 'related'; column: string }
+  /**
+   * One related document of another collection (a document's `author`): its id or, at a depth,
+   * the document where `populated` says how it is written out (else Payload reads it).
+   */
+  | { name: string; kind: 'related'; column: string; collection: string; populated?: Populated }
   | { name: string; kind: 'array'; table: string; columns: { name: string; column: string }[] }
   | { name: string; kind: 'group'; fields: Field[] }
 
@@ -106,6 +111,28 @@ interface Plan {
   /** The statements' texts written for it (`documentsSelect`). */
   texts: Map<string, SQL>
 }
+
+/**
+ * How a related document is written out where a read populates it: its collection's tables, its
+ * fields (values and files only), and whether only its published documents are shown.
+ */
+interface Populated {
+  table: string
+  locales?: string
+  fields: Field[]
+  /** Drafts: an anonymous read shows a related document only while it is published. */
+  drafts: boolean
+}
+
+/**
+ * The collections a related document of which is written out here when populated: those that
+ * reads populate with their public fields (read.ts's `POPULATE`: a document's author). Another
+ * one would be populated with every field, so a read that populates it is Payload's.
+ */
+const POPULATED_HERE = new Set(['team-members'])
+
+/** The collections planned here: those read, and those their documents populate. */
+type PlannedCollection = ReadableCollection | 'team-members'
 
 /** A collection's plan, with the categories' where its documents show categories. */
 interface Plans {
@@ -174,8 +201,9 @@ function planField(field: PublicField, where: Columns): Field | string {
       if (localized || hasMany || config.relationTo !== 'media') return 'not one file'
       return column === undefined ? 'no column' : { name, kind: 'media', column }
     case 'relationship':
-      // One document of another collection (a post's author): its id is written out here; a
-      // read that populates it (a depth) leaves the document to Payload (`buildFields`).
+      // One document of another collection (a post's author): its id is written out here, and,
+      // populated, the document where its collection's fields are (`makePlan`); else a read
+      // that populates it leaves the document to Payload (`buildFields`).
       if (
         !localized &&
         !hasMany &&
@@ -184,7 +212,7 @@ function planField(field: PublicField, where: Columns): Field | string {
         where.prefix === '' &&
         column !== undefined
       ) {
-        return { name, kind: 'related', column }
+        return { name, kind: 'related', column, collection: config.relationTo }
       }
       if (localized || !hasMany || config.relationTo !== 'categories' || where.prefix !== '') {
         return 'not a list of categories'
@@ -236,21 +264,21 @@ function planField(field: PublicField, where: Columns): Field | string {
 /** The drafts' `_status`: not public (the API never selects it); the site's full reads show it. */
 const STATUS = '_status'
 
-const plans = new WeakMap<object, Map<ReadableCollection, Plan | null>>()
+const plans = new WeakMap<object, Map<PlannedCollection, Plan | null>>()
 
 /**
  * How `collection`'s documents are written out, from its fields as Payload sanitized them (their
  * order is its answer's) and its schema; null when Payload's schema is not at hand. Once per
  * Payload instance.
  */
-function planOf(payload: Payload, collection: ReadableCollection): Plan | null {
+function planOf(payload: Payload, collection: PlannedCollection): Plan | null {
   let known = plans.get(payload.db)
   if (known === undefined) plans.set(payload.db, (known = new Map()))
   if (!known.has(collection)) known.set(collection, makePlan(payload, collection))
   return known.get(collection)!
 }
 
-function makePlan(payload: Payload, collection: ReadableCollection): Plan | null {
+function makePlan(payload: Payload, collection: PlannedCollection): Plan | null {
   const schema = collectionSchema(payload, collection)
   const config = payload.collections?.[collection]?.config
   if (!schema || !config) return null
@@ -287,6 +315,12 @@ function makePlan(payload: Payload, collection: ReadableCollection): Plan | null
       uncovered.set(field.name, 'categories whose fields are not written out here')
     }
   }
+  for (const field of fields) {
+    if (field.kind !== 'related' || !POPULATED_HERE.has(field.collection)) continue
+    if (field.collection === collection) continue
+    const populated = populatedOf(planOf(payload, field.collection as PlannedCollection))
+    if (populated !== null) field.populated = populated
+  }
   return {
     fields,
     table: schema.table.name,
@@ -295,6 +329,20 @@ function makePlan(payload: Payload, collection: ReadableCollection): Plan | null
     uncovered,
     texts: new Map(),
   }
+}
+
+/**
+ * How a document of the collection planned `plan` is written out populated, or null where it is
+ * not: a public field not written out here, or one that is neither a value nor a file (which
+ * a populated document would show populated in turn). Its drafts' `_status` is read, not shown:
+ * the populated document shows its public fields only (read.ts's `POPULATE`).
+ */
+function populatedOf(plan: Plan | null): Populated | null {
+  if (plan === null || plan.uncovered.size > 0) return null
+  const drafts = plan.fields.some((field) => field.name === STATUS)
+  const fields = plan.fields.filter((field) => field.name !== STATUS)
+  if (!fields.every((field) => field.kind === 'value' || field.kind === 'media')) return null
+  return { table: plan.table, locales: plan.locales, fields, drafts }
 }
 
 /**
@@ -381,12 +429,14 @@ function needs(fields: Field[]): {
   categories: Set<string>
   arrays: Extract<Field, { kind: 'array' }>[]
   mediaColumns: Set<string>
+  related: RelatedField[]
 } {
   const columns = new Set<string>()
   const localeColumns = new Set<string>()
   const mediaColumns = new Set<string>()
   const categories = new Set<string>()
   const arrays: Extract<Field, { kind: 'array' }>[] = []
+  const related: RelatedField[] = []
   const visit = (field: Field) => {
     if (field.kind === 'group') field.fields.forEach(visit)
     else if (field.kind === 'categories') categories.add(field.path)
@@ -396,11 +446,14 @@ function needs(fields: Field[]): {
     else {
       columns.add(field.column)
       if (field.kind === 'media') mediaColumns.add(field.column)
+      if (field.kind === 'related' && field.populated) related.push(field)
     }
   }
   fields.forEach(visit)
-  return { columns, localeColumns, categories, arrays, mediaColumns }
+  return { columns, localeColumns, categories, arrays, mediaColumns, related }
 }
+
+type RelatedField = Extract<Field, { kind: 'related' }>
 
 /**
  * PostgreSQL's guess at the length of an array it is not shown (`estimate_array_length`): what it
@@ -477,10 +530,12 @@ const SELECT_TEXTS_MAX = 200
  */
 function documentsSelect(plans: Plans, fields: Field[], { depth, locale }: PublishedRead): SQL {
   const texts = plans.plan.texts
-  const key = [depth > 0, locale, ...fields.map((field) => field.name)].join()
+  // Past two, a depth reads no more: a populated document's files are its last relations.
+  const shown = Math.min(depth, 2)
+  const key = [shown, locale, ...fields.map((field) => field.name)].join()
   let text = texts.get(key)
   if (text === undefined) {
-    const query = dialect.sqlToQuery(documentsColumns(plans, fields, depth > 0, locale))
+    const query = dialect.sqlToQuery(documentsColumns(plans, fields, shown, locale))
     if (query.params.length > 0) throw new Error('A read shape holds no values')
     if (texts.size >= SELECT_TEXTS_MAX) texts.clear()
     text = sql.raw(query.sql)
@@ -506,9 +561,10 @@ const jsonPairs = (alias: string, columns: readonly { name: string; column: stri
 function documentsColumns(
   { plan, categories }: Plans,
   fields: Field[],
-  populated: boolean,
+  depth: number,
   locale: Locale | 'all',
 ): SQL {
+  const populated = depth > 0
   const need = needs(fields)
   const columns: SQL[] = [sql`d.id`]
   for (const column of need.columns) columns.push(sql`d.${sql.identifier(column)}`)
@@ -548,13 +604,52 @@ function documentsColumns(
   }
   if (populated) {
     for (const column of need.mediaColumns) {
-      columns.push(sql`(select json_build_object('row', to_json(m), '_locales',
-        ${translationsOf(sql`media_locales`, sql`m.id`, ['alt'], locale)})
-        from media m where m.id = d.${sql.identifier(column)})
+      columns.push(sql`${mediaOf(sql`d.${sql.identifier(column)}`, locale)}
         as ${sql.identifier(`_media_${column}`)}`)
+    }
+    for (const field of need.related) {
+      columns.push(sql`${relatedOf(field, depth, locale)}
+        as ${sql.identifier(`_related_${field.column}`)}`)
     }
   }
   return sql`select ${sql.join(columns, sql`, `)} from ${sql.identifier(plan.table)} d`
+}
+
+/** The file whose id is `id`: its row and translations, as JSON (`_media_{column}`). */
+function mediaOf(id: SQL, locale: Locale | 'all'): SQL {
+  return sql`(select json_build_object('row', to_json(m), '_locales',
+    ${translationsOf(sql`media_locales`, sql`m.id`, ['alt'], locale)})
+    from media m where m.id = ${id})`
+}
+
+/**
+ * A populated related document (`_related_{column}`) as JSON: its columns, its translations and,
+ * populated in turn (a depth past one), its files; null where an anonymous read does not show it
+ * (a draft), and the document shows the id, as Payload's does.
+ */
+function relatedOf(field: RelatedField, depth: number, locale: Locale | 'all'): SQL {
+  const { table, locales, fields, drafts } = field.populated!
+  const own = needs(fields)
+  const pairs: SQL[] = [sql`'id', t.id`]
+  for (const column of own.columns) pairs.push(sql`${literal(column)}, t.${sql.identifier(column)}`)
+  if (locales !== undefined) {
+    const translations = translationsOf(
+      sql.identifier(locales),
+      sql`t.id`,
+      [...own.localeColumns],
+      locale,
+    )
+    pairs.push(sql`'_locales', ${translations}`)
+  }
+  if (depth > 1) {
+    for (const column of own.mediaColumns) {
+      const media = mediaOf(sql`t.${sql.identifier(column)}`, locale)
+      pairs.push(sql`${literal(`_media_${column}`)}, ${media}`)
+    }
+  }
+  const published = drafts ? sql`and t._status = 'published'` : sql``
+  return sql`(select json_build_object(${sql.join(pairs, sql`, `)})
+    from ${sql.identifier(table)} t where t.id = d.${sql.identifier(field.column)} ${published})`
 }
 
 /** The files and categories the documents read show, by id. */
@@ -565,11 +660,18 @@ interface Related {
 
 function relatedIn(rows: Row[], fields: Field[]): Related {
   const related: Related = { media: new Map(), categories: new Map() }
-  const { mediaColumns, categories } = needs(fields)
-  for (const row of rows) {
-    for (const column of mediaColumns) {
+  const { mediaColumns, categories, related: documents } = needs(fields)
+  const mediaIn = (row: Row, columns: Iterable<string>) => {
+    for (const column of columns) {
       const media = row[`_media_${column}`] as { row: Row; _locales: unknown } | null | undefined
       if (media) related.media.set(Number(media.row.id), { ...media.row, _locales: media._locales })
+    }
+  }
+  for (const row of rows) {
+    mediaIn(row, mediaColumns)
+    for (const field of documents) {
+      const document = row[`_related_${field.column}`] as Row | null | undefined
+      if (document) mediaIn(document, needs(field.populated!.fields).mediaColumns)
     }
     for (const path of categories) {
       for (const category of (row[`_categories_${path}`] ?? []) as unknown[]) {
@@ -655,6 +757,7 @@ function mediaDocument(id: number, builder: Builder): unknown {
     alt: localized((row._locales ?? []) as LocaleRow[], 'alt', builder.locale, 'text'),
     // One text for every language (Media.ts), so a column of its own row, null when unset.
     credit: row.credit ?? null,
+    creditUrl: row.credit_url ?? null,
     prefix: row.prefix,
     _objectKey: row._objectkey,
     updatedAt: isoDate(row.updated_at),
@@ -721,10 +824,30 @@ function buildFields(fields: Field[], row: Row, locales: LocaleRow[], builder: B
       }
       case 'related': {
         const id = row[field.column]
-        if (id !== null && id !== undefined && builder.depth > 0) {
-          builder.declined = `a populated ${field.name}`
-        }
         doc[field.name] = id === null || id === undefined ? null : Number(id)
+        if (doc[field.name] === null || builder.depth === 0) break
+        if (field.populated === undefined) {
+          builder.declined = `a populated ${field.name}`
+          break
+        }
+        // Null where an anonymous read does not show it (a draft): the id stays, as in Payload's.
+        const related = row[`_related_${field.column}`] as Row | null | undefined
+        if (!related) break
+        // Its own relations one level further down: at depth 1, a populated author's photo is an id.
+        builder.depth -= 1
+        try {
+          doc[field.name] = {
+            id: Number(id),
+            ...buildFields(
+              field.populated.fields,
+              related,
+              (related._locales ?? []) as LocaleRow[],
+              builder,
+            ),
+          }
+        } finally {
+          builder.depth += 1
+        }
         break
       }
       case 'categories': {

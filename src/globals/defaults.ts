@@ -54,6 +54,11 @@ export interface SiteSettings {
   closing: { heading: string; text: string; ctaLabel: string; ctaLink: string }
   navigation: { headerLinks: SettingsLink[]; footerText: string }
   contact: { heading: string; intro: string }
+  /**
+   * Whether the About page is written (has a title) in this language: only then do the footer
+   * and the bylines link to it, so no page or twin links a 404.
+   */
+  aboutPage: boolean
 }
 
 /**
@@ -62,7 +67,7 @@ export interface SiteSettings {
  */
 const LOCALIZED_DEFAULTS: Record<
   Locale,
-  Omit<SiteSettings, 'siteName' | 'organization' | 'tagline' | 'description'>
+  Omit<SiteSettings, 'siteName' | 'organization' | 'tagline' | 'description' | 'aboutPage'>
 > = {
   en: {
     hero: {
@@ -247,6 +252,7 @@ export const SETTINGS_DEFAULTS: Readonly<Record<Locale, SiteSettings>> = Object.
       ...TAGLINE_AND_SUMMARY[locale],
       organization: ORGANIZATION_DEFAULTS,
       ...LOCALIZED_DEFAULTS[locale],
+      aboutPage: false,
     },
   ]),
 ) as Record<Locale, SiteSettings>

@@ -10,11 +10,13 @@ import { ContactPageGlobal } from './ContactPage'
 import { HomeGlobal } from './Home'
 import { NavigationGlobal } from './Navigation'
 import { PrivacyPageGlobal } from './PrivacyPage'
+import { saveWithoutFallback } from './save-without-fallback'
 import { SiteSettingsGlobal } from './SiteSettings'
 
 /**
  * The settings editors change without a deploy, in every language (src/site/settings.ts). Each
- * publish is a `settings.published` webhook event, naming the page it shows on.
+ * publish is a `settings.published` webhook event, naming the page it shows on. A save reads the
+ * saved copy without falling back to another language (src/globals/save-without-fallback.ts).
  */
 export const SETTINGS_GLOBALS: GlobalConfig[] = [
   SiteSettingsGlobal,
@@ -29,6 +31,7 @@ export const SETTINGS_GLOBALS: GlobalConfig[] = [
   ...global,
   hooks: {
     ...global.hooks,
+    beforeOperation: [saveWithoutFallback, ...(global.hooks?.beforeOperation ?? [])],
     afterChange: [
       ...(global.hooks?.afterChange ?? []),
       announceSettings((locale) => SETTINGS_PREVIEW_PATH[global.slug]?.(locale) ?? `/${locale}`),

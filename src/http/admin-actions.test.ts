@@ -101,7 +101,14 @@ describe('withRefusedActionStatus', () => {
     expect(withRefusedActionStatus(notFound, 404)).toBe(notFound)
     expect(withRefusedActionStatus(notFound, 500)).toBe(notFound)
     const ok = { status: 200, headers: {} }
-    expect(withRefusedActionStatus(ok, 403)).toBe(ok)
+    expect(withRefusedActionStatus(ok, undefined)).toBe(ok)
+    const redirect = { status: 303, headers: {} }
+    expect(withRefusedActionStatus(redirect, 403)).toBe(redirect)
+  })
+
+  it('answers a refusal a server function returned itself (a 200) with the status it recorded', () => {
+    const answered = { status: 200, headers: { 'content-type': 'text/x-component' } }
+    expect(withRefusedActionStatus(answered, 403)).toEqual({ ...answered, status: 403 })
   })
 })
 

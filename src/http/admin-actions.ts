@@ -113,11 +113,14 @@ export function refusesAnonymousAdminAction(
  * Next.js's `notFound()`, the one interrupt Next.js answers without `experimental.authInterrupts`
  * (a 404, nothing logged; any other error is a logged 500). The project's server then answers it
  * with the status recorded (the `action-refusal` step of src/server/response-pipeline.ts).
+ * A server function may also answer its refusal itself, returning the failure Payload's admin
+ * shows (`{ error }`) with 403 recorded (src/scheduling/schedule-guard.ts): its 200 becomes that
+ * status, the body still the action's result, which Next.js's client reads whatever the status.
  */
 export function withRefusedActionStatus(
   head: ResponseHead,
   asked: number | undefined,
 ): ResponseHead {
-  if (head.status !== 404 || (asked !== 401 && asked !== 403)) return head
+  if ((head.status !== 404 && head.status !== 200) || (asked !== 401 && asked !== 403)) return head
   return { status: asked, headers: head.headers }
 }

@@ -5,6 +5,7 @@ import type { ServerFunction } from 'payload'
 import { copyDataFromLocale } from '@payloadcms/ui/utilities/copyDataFromLocale'
 
 import { setResponseStatus } from '@/http/response-status'
+import { schedulePublishByPublishers } from '@/scheduling/schedule-guard'
 
 /**
  * The admin's server functions (Payload's `serverFunction` action, src/app/(payload)/layout.tsx)
@@ -60,4 +61,6 @@ const copyDataFromLocaleQuietly: ServerFunction<Parameters<typeof copyDataFromLo
 /** Server functions the project replaces (Payload takes these before its own, by name). */
 export const PROJECT_SERVER_FUNCTIONS = {
   'copy-data-from-locale': copyDataFromLocaleQuietly,
+  // Schedules only from those who may publish the document (src/scheduling/schedule-guard.ts).
+  'schedule-publish': schedulePublishByPublishers,
 }

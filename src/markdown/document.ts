@@ -1,7 +1,6 @@
 import type { Locale } from '@/i18n/locales'
 import { peopleMessages } from '@/i18n/people-messages'
 import { messagesFor } from '@/i18n/messages'
-import { creditText } from '@/media/credit'
 import type { Category, Testimonial } from '@/payload-types'
 import { cardCategory } from '@/site/card'
 import { caseStudySummary, type CaseStudySummary } from '@/site/case-study'
@@ -13,6 +12,7 @@ import { relatedAmong } from '@/site/related'
 import { paths, type PageCollection } from '@/site/routes'
 
 import { escapeInline, escapeLineStarts, headingText, markdownImage, markdownLink } from './escape'
+import { mediaCreditLine } from './credit'
 import { frontmatter } from './frontmatter'
 import { lexicalToMarkdown, type LexicalContext } from './lexical'
 import {
@@ -64,11 +64,6 @@ export function textParagraph(text: string | null | undefined): string | null {
   return trimmed === '' ? null : escapeLineStarts(escapeInline(trimmed.replace(/\s*\n\s*/g, ' ')))
 }
 
-/** An image's credit as an emphasized line of its own: `_Photo: Jane Doe, CC BY 4.0_`. */
-export function creditLine(credit: string): string {
-  return `_${escapeInline(credit.replace(/\s+/g, ' ').trim())}_`
-}
-
 /** `- [Title](twin.md): description`, the line every list of documents for agents uses. */
 export function documentLinkLine(
   siteUrl: string,
@@ -114,10 +109,14 @@ export function documentMarkdown(input: {
   doc: SiteDocument
   site: PublishedView
   siteUrl: string
-  /** A case study's client quote, as its page shows it under the summary (src/site/people.ts). */
+  /**
+   * A case study's client quote, as its page shows it under the summary (src/site/people.ts);
+   * by default the view's (`site.quotes`).
+   */
   quote?: Testimonial | null
 }): string {
-  const { collection, locale, doc, site, siteUrl, quote } = input
+  const { collection, locale, doc, site, siteUrl } = input
+  const quote = input.quote !== undefined ? input.quote : (site.quotes[locale][doc.id] ?? null)
   const related = collection === 'posts' ? relatedAmong(site.documents.posts[locale], doc) : []
   const t = messagesFor(locale)
   const pagePath = paths.document(collection, locale, doc.slug)
@@ -146,7 +145,7 @@ export function documentMarkdown(input: {
         )
       : null,
     textParagraph(doc.excerpt),
-    bylineMarkdown(doc.author, locale, siteUrl),
+    bylineMarkdown(doc.author, locale, siteUrl, site.settings[locale].aboutPage),
   ]
 
   // An image without an alt text says nothing in markdown (as on the page twins).
@@ -154,8 +153,7 @@ export function documentMarkdown(input: {
   if (cover?.filename && cover.mimeType?.startsWith('image/') && cover.alt?.trim()) {
     blocks.push(markdownImage(cover.alt, mediaFileUrl(siteUrl, cover.filename)))
     // Its credit, as the page's caption under it (CC BY asks for it wherever the picture is shown).
-    const credit = creditText(cover)
-    if (credit) blocks.push(creditLine(credit))
+    blocks.push(mediaCreditLine(cover))
   }
 
   if (collection === 'case-studies') blocks.push(...summaryBlocks(caseStudySummary(doc), locale))
@@ -249,14 +247,19 @@ export function cardMarkdown(
   return `- ${parts.join('\n\n  ')}`
 }
 
-/** A document's byline, as its page shows it: its author, linked to the About page's twin. */
+/**
+ * A document's byline, as its page shows it: its author, linked to the About page's twin when
+ * that page is written in this language (`aboutPage`).
+ */
 function bylineMarkdown(
   author: SiteDocument['author'],
   locale: Locale,
   siteUrl: string,
+  aboutPage: boolean,
 ): string | null {
   if (typeof author !== 'object' || author === null || !author.name?.trim()) return null
   const href = `${twinUrl(siteUrl, paths.about(locale))}#person-${author.id}`
   const role = author.role?.trim() ? `, ${escapeInline(author.role)}` : ''
-  return `${peopleMessages(locale).by} ${markdownLink(author.name, href)}${role}`
+  const name = aboutPage ? markdownLink(author.name, href) : escapeInline(author.name)
+  return `${peopleMessages(locale).by} ${name}${role}`
 }

@@ -186,6 +186,44 @@ describe('lexicalToMarkdown', () => {
     )
   })
 
+  it('puts an image’s credit under it, linked when it has a link, as the page’s caption', () => {
+    const credited = {
+      ...media(6, 'credited.png', 'A credited picture'),
+      credit: 'Photo: Ana *Ruiz*, CC BY 4.0',
+      creditUrl: 'https://creativecommons.org/licenses/by/4.0/',
+    }
+    const plain = { ...media(8, 'plain.png', 'A plain picture'), credit: 'Photo: Ana, CC0 1.0' }
+    const unsafe = {
+      ...media(9, 'unsafe.png', 'An unsafe link'),
+      credit: 'Photo: Eve',
+      creditUrl: 'javascript:alert(1)',
+    }
+    const file = { ...pdf, id: 10, credit: 'Drawn by Ana' }
+    const withCredits = lexicalContext(
+      site({ posts: { en: [published] } }, [credited, plain, unsafe, file]),
+      'en',
+      SITE_URL,
+    )
+    expect(
+      lexicalToMarkdown(
+        richText(upload(6), paragraph(text('Next.')), upload(8), upload(9), upload(10)),
+        withCredits,
+      ),
+    ).toBe(
+      [
+        `![A credited picture](${SITE_URL}/api/media/file/credited.png)`,
+        '_[Photo: Ana \\*Ruiz\\*, CC BY 4.0](https://creativecommons.org/licenses/by/4.0/)_',
+        'Next.',
+        `![A plain picture](${SITE_URL}/api/media/file/plain.png)`,
+        '_Photo: Ana, CC0 1.0_',
+        `![An unsafe link](${SITE_URL}/api/media/file/unsafe.png)`,
+        '_Photo: Eve_',
+        // A file that is not a picture is a link, with no caption on the page either.
+        `[brochure.pdf](${SITE_URL}/api/media/file/brochure.pdf)`,
+      ].join('\n\n'),
+    )
+  })
+
   it('renders tables as GFM tables with the first row as header', () => {
     const cell = (value: string) => ({ type: 'tablecell', children: [paragraph(text(value))] })
     expect(

@@ -1,6 +1,7 @@
 import type { Media } from '@/payload-types'
 import { bestInlineFile, mediaPath } from '@/site/content-images'
 
+import { mediaCreditLine } from './credit'
 import {
   escapeInline,
   escapeLineStarts,
@@ -141,8 +142,15 @@ class Renderer {
       }
       case 'horizontalrule':
         return '---'
-      case 'upload':
-        return this.upload(node)
+      case 'upload': {
+        // An image's credit under it, as the page's caption (RichTextBody.tsx): CC BY asks for
+        // it wherever the picture is shown.
+        const upload = this.upload(node)
+        const credit = upload?.startsWith('!')
+          ? mediaCreditLine(this.context.media(node.value))
+          : null
+        return credit ? `${upload}\n\n${credit}` : upload
+      }
       case 'relationship': {
         const related = this.context.document(node.relationTo, node.value)
         return related ? markdownLink(related.title, related.url) : null

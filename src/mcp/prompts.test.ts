@@ -108,6 +108,77 @@ describe('summarise_services', () => {
   })
 })
 
+describe('summarise_services with published services', () => {
+  const services = {
+    en: [
+      {
+        title: 'Cloud',
+        summary: 'Bills under control.',
+        url: 'https://example.test/en/services/cloud',
+      },
+      {
+        title: 'Security',
+        summary: 'Safe systems.',
+        url: 'https://example.test/en/services/security',
+      },
+    ],
+    // Security has no Spanish translation: it is not listed there.
+    es: [
+      {
+        title: 'Nube',
+        summary: 'Facturas bajo control.',
+        url: 'https://example.test/es/servicios/cloud',
+      },
+    ],
+  }
+  const textIn = (locale: 'en' | 'es') => {
+    const { messages } = getPrompt(
+      SUMMARISE_SERVICES_PROMPT,
+      { need: 'Our bills keep growing', locale },
+      settings,
+      services,
+    )
+    const { content } = messages[0]!
+    if (content.type !== 'text') throw new Error('expected a text message')
+    return content.text
+  }
+
+  it('lists the services published in the language, each with its page, instead of the home section’s items', () => {
+    const text = textIn('en')
+    expect(text).toContain(
+      '- **Cloud**: Bills under control. <https://example.test/en/services/cloud>\n' +
+        '- **Security**: Safe systems. <https://example.test/en/services/security>',
+    )
+    expect(text).toContain('Our craft: Two things, done well.')
+    expect(text).not.toContain('Widget audits')
+    expect(text).toContain('linking its page')
+  })
+
+  it('in Spanish: the services translated into Spanish only', () => {
+    const text = textIn('es')
+    expect(text).toContain(
+      '- **Nube**: Facturas bajo control. <https://example.test/es/servicios/cloud>',
+    )
+    expect(text).not.toContain('Security')
+    expect(text).not.toContain('/en/services/')
+    expect(text).not.toContain('Auditoría de widgets')
+    expect(text).toContain('enlazando su página')
+  })
+
+  it('with none published in a language, the home section’s items there', () => {
+    const { messages } = getPrompt(
+      SUMMARISE_SERVICES_PROMPT,
+      { need: 'x', locale: 'es' },
+      settings,
+      { en: services.en, es: [] },
+    )
+    const { content } = messages[0]!
+    expect(content.type === 'text' && content.text).toContain(
+      '- **Auditoría de widgets**: Contamos tus widgets.',
+    )
+  })
+})
+
 describe('prepare_inquiry', () => {
   it('asks for name, email and message and ends by calling send_inquiry once', () => {
     const text = textOf(PREPARE_INQUIRY_PROMPT)

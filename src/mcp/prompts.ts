@@ -12,7 +12,8 @@ import { CONTACT_SERVICES } from '@/site/contact'
  * The MCP server's prompts, as data: each with its arguments (one zod schema, which checks them
  * and becomes the `arguments` prompts/list and the server card give) and the messages it returns,
  * written in the language asked for from the published site settings (src/site/settings.ts: the
- * firm's name, its services as the home page presents them, the contact page's promise). Prompt
+ * firm's name, the home page's services section, the contact page's promise) and the services
+ * listed in that language (src/site/services.ts: each with its page's URL). Prompt
  * arguments are strings (MCP); the completions (src/mcp/completions.ts) offer their values.
  */
 
@@ -63,9 +64,20 @@ const prepareArguments = z.strictObject({
 type SummariseArguments = z.output<typeof summariseArguments>
 type PrepareArguments = z.output<typeof prepareArguments>
 
-/** What a prompt's messages are written from: the published settings in its language. */
+/** A service listed in the prompt's language, as the prompt names it: its page's URL too. */
+export interface PromptService {
+  title: string
+  summary: string
+  url: string
+}
+
+/**
+ * What a prompt's messages are written from: the published settings in its language and the
+ * services listed in it.
+ */
 export interface PromptContext {
   settings: SiteSettings
+  services: readonly PromptService[]
   locale: Locale
 }
 
@@ -78,9 +90,17 @@ export interface PromptDefinition {
   messages(args: never, context: PromptContext): string
 }
 
-/** A service of the home page as a line: its title and what it is. */
-const serviceLines = (settings: SiteSettings) =>
-  settings.services.items.map((item) => `- **${item.title}**: ${item.description}`).join('\n')
+/**
+ * The services as lines, as the home page presents them: the services listed in the language,
+ * each with its title, summary and page (`- **Title**: summary <url>`); until one is published
+ * there, the home page's section's own items (no page to link).
+ */
+const serviceLines = (settings: SiteSettings, services: readonly PromptService[]) =>
+  services.length > 0
+    ? services
+        .map((service) => `- **${service.title}**: ${service.summary} <${service.url}>`)
+        .join('\n')
+    : settings.services.items.map((item) => `- **${item.title}**: ${item.description}`).join('\n')
 
 /** The client's own words, quoted apart from the instructions around them. */
 const quoted = (text: string) =>
@@ -89,36 +109,39 @@ const quoted = (text: string) =>
     .map((line) => `> ${line}`)
     .join('\n')
 
-const SUMMARISE_TEXT: Record<Locale, (args: SummariseArguments, settings: SiteSettings) => string> =
-  {
-    en: ({ need: clientNeed }, settings) =>
-      [
-        `A prospective client of ${settings.siteName} describes what they need:`,
-        quoted(clientNeed),
-        `${settings.siteName}'s services, as its website presents them (${settings.services.heading}: ${settings.services.intro}):`,
-        serviceLines(settings),
-        'Summarise in English, in a few sentences, which of these services fit the need and how, ' +
-          'naming each by its title; say plainly if none does. Promise no prices, dates or services ' +
-          'that are not listed here. To back the summary with published work, find related articles ' +
-          'and case studies with the tool search_content (locale "en") and cite the URLs of those ' +
-          `you use. If the client wants to go ahead, the prompt ${PREPARE_INQUIRY_PROMPT} prepares ` +
-          `an inquiry to the team, sent with the tool ${SEND_INQUIRY_TOOL}.`,
-      ].join('\n\n'),
-    es: ({ need: clientNeed }, settings) =>
-      [
-        `Un posible cliente de ${settings.siteName} describe lo que necesita:`,
-        quoted(clientNeed),
-        `Los servicios de ${settings.siteName}, tal como los presenta su web (${settings.services.heading}: ${settings.services.intro}):`,
-        serviceLines(settings),
-        'Resume en español, en pocas frases, qué servicios de estos encajan con la necesidad y ' +
-          'cómo, nombrando cada uno por su título; si ninguno encaja, dilo claramente. No prometas ' +
-          'precios, plazos ni servicios que no estén en la lista. Para respaldar el resumen con ' +
-          'trabajo publicado, busca artículos y casos de éxito relacionados con la herramienta ' +
-          'search_content (locale "es") y cita las URL de los que uses. Si el cliente quiere ' +
-          `seguir adelante, el prompt ${PREPARE_INQUIRY_PROMPT} prepara una consulta al equipo, ` +
-          `que se envía con la herramienta ${SEND_INQUIRY_TOOL}.`,
-      ].join('\n\n'),
-  }
+const SUMMARISE_TEXT: Record<
+  Locale,
+  (args: SummariseArguments, settings: SiteSettings, services: readonly PromptService[]) => string
+> = {
+  en: ({ need: clientNeed }, settings, services) =>
+    [
+      `A prospective client of ${settings.siteName} describes what they need:`,
+      quoted(clientNeed),
+      `${settings.siteName}'s services, as its website presents them (${settings.services.heading}: ${settings.services.intro}):`,
+      serviceLines(settings, services),
+      'Summarise in English, in a few sentences, which of these services fit the need and how, ' +
+        'naming each by its title and linking its page when it has one; say plainly if none does. Promise no prices, dates or services ' +
+        'that are not listed here. To back the summary with published work, find related articles ' +
+        'and case studies with the tool search_content (locale "en") and cite the URLs of those ' +
+        `you use. If the client wants to go ahead, the prompt ${PREPARE_INQUIRY_PROMPT} prepares ` +
+        `an inquiry to the team, sent with the tool ${SEND_INQUIRY_TOOL}.`,
+    ].join('\n\n'),
+  es: ({ need: clientNeed }, settings, services) =>
+    [
+      `Un posible cliente de ${settings.siteName} describe lo que necesita:`,
+      quoted(clientNeed),
+      `Los servicios de ${settings.siteName}, tal como los presenta su web (${settings.services.heading}: ${settings.services.intro}):`,
+      serviceLines(settings, services),
+      'Resume en español, en pocas frases, qué servicios de estos encajan con la necesidad y ' +
+        'cómo, nombrando cada uno por su título y enlazando su página si la tiene; si ninguno ' +
+        'encaja, dilo claramente. No prometas ' +
+        'precios, plazos ni servicios que no estén en la lista. Para respaldar el resumen con ' +
+        'trabajo publicado, busca artículos y casos de éxito relacionados con la herramienta ' +
+        'search_content (locale "es") y cita las URL de los que uses. Si el cliente quiere ' +
+        `seguir adelante, el prompt ${PREPARE_INQUIRY_PROMPT} prepara una consulta al equipo, ` +
+        `que se envía con la herramienta ${SEND_INQUIRY_TOOL}.`,
+    ].join('\n\n'),
+}
 
 const serviceChoice = (locale: Locale) =>
   CONTACT_SERVICES.map((slug) => `${messagesFor(locale).services[slug]} (\`${slug}\`)`).join(', ')
@@ -175,8 +198,8 @@ export const PROMPT_DEFINITIONS: readonly PromptDefinition[] = [
       'it and how, from the services the website publishes (in English or Spanish), backed by the ' +
       'published articles and case studies search_content finds.',
     arguments: summariseArguments,
-    messages: (args: SummariseArguments, { settings, locale: language }) =>
-      SUMMARISE_TEXT[language](args, settings),
+    messages: (args: SummariseArguments, { settings, services, locale: language }) =>
+      SUMMARISE_TEXT[language](args, settings, services),
   },
   {
     name: PREPARE_INQUIRY_PROMPT,
@@ -237,12 +260,13 @@ export function promptArguments(
 
 /**
  * `prompts/get`: the prompt `name` with `args`, written from `settings` (the published settings
- * in every language), or a `PromptRequestError`.
+ * in every language) and `services` (those listed in each language), or a `PromptRequestError`.
  */
 export function getPrompt(
   name: string,
   args: Record<string, string> | undefined,
   settings: Readonly<Record<Locale, SiteSettings>>,
+  services?: Readonly<Record<Locale, readonly PromptService[]>>,
 ): GetPromptResult {
   const prompt = findPrompt(name)
   if (!prompt) {
@@ -252,7 +276,11 @@ export function getPrompt(
     )
   }
   const { args: checked, locale: language } = promptArguments(prompt, args)
-  const text = prompt.messages(checked as never, { settings: settings[language], locale: language })
+  const text = prompt.messages(checked as never, {
+    settings: settings[language],
+    services: services?.[language] ?? [],
+    locale: language,
+  })
   return {
     description: `${prompt.title} (${LOCALE_LABELS[language]})`,
     messages: [{ role: 'user', content: { type: 'text', text } }],

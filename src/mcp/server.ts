@@ -25,9 +25,18 @@ import { searchPublished } from '@/search/search'
 import { documentsAfter } from '@/site/content'
 import { listedDocumentView, listedPage, SUMMARY_FIELDS } from '@/site/published-view'
 import { publishedSettings } from '@/site/settings'
+import { listedServices } from '@/site/services'
+import { paths } from '@/site/routes'
+import { LOCALES, type Locale } from '@/i18n/locales'
 
 import { complete, CompletionRequestError, type SlugReader } from './completions'
-import { getPrompt, promptDescriptions, PromptRequestError } from './prompts'
+import {
+  getPrompt,
+  promptDescriptions,
+  PromptRequestError,
+  SUMMARISE_SERVICES_PROMPT,
+  type PromptService,
+} from './prompts'
 import {
   getDocumentInput,
   listDocumentsInput,
@@ -351,7 +360,11 @@ export function createMcpServer(clientAddress: string | null): McpServer {
   server.server.setRequestHandler(GetPromptRequestSchema, async (request) => {
     const { name, arguments: args } = request.params
     try {
-      return getPrompt(name, args, await publishedSettings())
+      const [settings, services] = await Promise.all([
+        publishedSettings(),
+        name === SUMMARISE_SERVICES_PROMPT ? promptServices() : undefined,
+      ])
+      return getPrompt(name, args, settings, services)
     } catch (error) {
       if (error instanceof PromptRequestError) {
         throw new McpError(ErrorCode.InvalidParams, error.message)
@@ -388,4 +401,26 @@ export async function connectMcpServer(server: McpServer, transport: Transport):
   await server.connect(transport)
   guardToolCalls(transport, TOOL_ARGUMENTS)
   sendPlainErrorMessages(transport)
+}
+
+/**
+ * The services listed in each language (published, translated: src/site/services.ts), as the
+ * services prompt names them, with their pages' URLs.
+ */
+async function promptServices(): Promise<Record<Locale, PromptService[]>> {
+  return Object.fromEntries(
+    await Promise.all(
+      LOCALES.map(
+        async (locale) =>
+          [
+            locale,
+            (await listedServices(locale)).map((service) => ({
+              title: service.title,
+              summary: service.summary,
+              url: `${env.SITE_URL}${paths.service(locale, service.key)}`,
+            })),
+          ] as const,
+      ),
+    ),
+  ) as Record<Locale, PromptService[]>
 }

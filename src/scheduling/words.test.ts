@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
-import { DASHBOARD_WORDS, formatScheduleTime, wordsLanguageOf } from './words'
+import {
+  DASHBOARD_WORDS,
+  formatScheduleTime,
+  SCHEDULE_REFUSAL_WORDS,
+  wordsLanguageOf,
+} from './words'
 
 describe('dashboard words', () => {
   it("follow the editor's admin language, English otherwise", () => {
@@ -35,5 +40,17 @@ describe('dashboard words', () => {
     expect(DASHBOARD_WORDS.es.cell('unpublish', when, 'late')).toBe(
       `Despublicar ${when} (con retraso)`,
     )
+  })
+})
+
+describe('schedule refusal words', () => {
+  it('say the same things in English and Spanish, each in its own language', () => {
+    const keys = (language: 'en' | 'es') => Object.keys(SCHEDULE_REFUSAL_WORDS[language]).sort()
+    expect(keys('es')).toEqual(keys('en'))
+    for (const key of keys('en') as (keyof (typeof SCHEDULE_REFUSAL_WORDS)['en'])[]) {
+      expect(SCHEDULE_REFUSAL_WORDS.es[key]).not.toBe(SCHEDULE_REFUSAL_WORDS.en[key])
+      expect(SCHEDULE_REFUSAL_WORDS.es[key].length).toBeGreaterThan(0)
+    }
+    expect(SCHEDULE_REFUSAL_WORDS.en.mayNotPublish).toMatch(/editors and admins publish/)
   })
 })

@@ -119,3 +119,29 @@ export function formatScheduleTime(date: Date, language: WordsLanguage): string 
     timeZoneName: 'short',
   }).format(date)
 }
+
+/**
+ * Why a schedule was refused when it was asked for (src/scheduling/schedule-guard.ts), in the
+ * asker's admin language: Payload's schedule drawer shows a failure's `error` as it is.
+ */
+export interface ScheduleRefusalWords {
+  /** The asker may not publish this document (an author): nor schedule its publish or unpublish. */
+  mayNotPublish: string
+  /** No document with scheduled publishing, or a schedule that no longer exists. */
+  notSchedulable: string
+}
+
+export const SCHEDULE_REFUSAL_WORDS: Record<WordsLanguage, ScheduleRefusalWords> = {
+  en: {
+    mayNotPublish:
+      'You may not schedule a publish or unpublish: only editors and admins publish. ' +
+      'Save your draft; an editor publishes it.',
+    notSchedulable: 'This cannot be scheduled: the document or the schedule no longer exists.',
+  },
+  es: {
+    mayNotPublish:
+      'No puede programar una publicación ni una despublicación: solo los editores y los ' +
+      'administradores publican. Guarde su borrador; un editor lo publica.',
+    notSchedulable: 'No se puede programar: el documento o la programación ya no existe.',
+  },
+}

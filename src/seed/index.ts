@@ -29,7 +29,7 @@ import {
   type SeedCaseStudy,
   type SeedDocument,
 } from './content'
-import { seedCredit } from './credits'
+import { seedCredit, seedCreditUrl } from './credits'
 import { upsertHome } from './home'
 import { seedPeopleAndProof } from './people'
 import { upsertServices } from './services'
@@ -139,7 +139,11 @@ async function upsertMedia(
       ...asSeed(),
       collection: 'media',
       locale: DEFAULT_LOCALE,
-      data: { alt: image.alt[DEFAULT_LOCALE], credit: seedCredit(image.filename) },
+      data: {
+        alt: image.alt[DEFAULT_LOCALE],
+        credit: seedCredit(image.filename),
+        creditUrl: seedCreditUrl(image.filename),
+      },
       file: { data, mimetype, name: image.filename, size: data.length },
     })
     for (const locale of OTHER_LOCALES) {
@@ -164,15 +168,18 @@ async function upsertMedia(
       data: { alt: image.alt[locale] },
     })
   }
-  // Media seeded before credits existed get theirs; a credit changed in the manifest follows.
+  // Media seeded before credits (or their links) existed get theirs; a change in the manifest
+  // follows.
   const credit = seedCredit(image.filename)
-  const creditStale = (existing.credit ?? null) !== credit
+  const creditUrl = seedCreditUrl(image.filename)
+  const creditStale =
+    (existing.credit ?? null) !== credit || (existing.creditUrl ?? null) !== creditUrl
   if (creditStale) {
     await payload.update({
       ...asSeed(),
       collection: 'media',
       id: existing.id,
-      data: { credit },
+      data: { credit, creditUrl },
     })
   }
   return [stale.length || creditStale ? 'updated' : 'unchanged', existing.id]

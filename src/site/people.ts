@@ -10,6 +10,8 @@ import { getPayloadClient } from '@/lib/payload'
 import { reportShown } from '@/lib/shown-content'
 import type { AboutPage, ClientLogo, Media, TeamMember, Testimonial } from '@/payload-types'
 
+import { publishedSettings } from './settings'
+
 /*
  * What the About page, the home page's proof band and a case study's quote read: the
  * `about-page` global, the team, testimonials and client logos. Every read is without Payload's
@@ -170,23 +172,43 @@ export async function caseStudyQuote(
 }
 
 /**
+ * The client quote of each of `caseStudyIds` that shows one in `locale` (as `caseStudyQuote`
+ * chooses it), in one read: for the files that hold many case studies' twins (llms-full.txt).
+ */
+export async function caseStudyQuotes(
+  locale: Locale,
+  caseStudyIds: readonly number[],
+): Promise<Record<number, Testimonial>> {
+  if (caseStudyIds.length === 0) return {}
+  const payload = await getPayloadClient()
+  reportShown([listKey('testimonials')])
+  const { docs } = await payload.find({
+    collection: 'testimonials',
+    locale,
+    fallbackLocale: false,
+    depth: 1,
+    pagination: false,
+    sort: '-updatedAt',
+    where: { and: [{ caseStudy: { in: [...caseStudyIds] } }, { quote: { exists: true } }] },
+    draft: false,
+    overrideAccess: false,
+    user: null,
+  })
+  const quotes: Record<number, Testimonial> = {}
+  for (const testimonial of docs) {
+    const linked = testimonial.caseStudy
+    const id = typeof linked === 'object' && linked !== null ? linked.id : linked
+    if (typeof id !== 'number' || id in quotes || !hasText(testimonial.quote)) continue
+    quotes[id] = testimonial
+  }
+  return quotes
+}
+
+/**
  * The languages the published About page is written in (its title): where the sitemap, llms.txt
  * and the page's alternates list it. Read without draft mode, for surfaces outside a page.
  */
 export async function publishedAboutLocales(): Promise<Locale[]> {
-  const payload = await getPayloadClient()
-  const read = await Promise.all(
-    LOCALES.map(async (locale) => {
-      const about = await payload.findGlobal({
-        slug: 'about-page',
-        locale,
-        fallbackLocale: false,
-        depth: 0,
-        draft: false,
-        overrideAccess: true,
-      })
-      return hasText(about.title) ? [locale] : []
-    }),
-  )
-  return read.flat()
+  const settings = await publishedSettings()
+  return LOCALES.filter((locale) => settings[locale].aboutPage)
 }

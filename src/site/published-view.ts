@@ -25,6 +25,7 @@ import {
 import { LISTED_ROW_SQL, titledRow } from './listed'
 import { RELATED_POSTS, relatedAmong } from './related'
 import type { PageCollection } from './routes'
+import { caseStudyQuotes } from './people'
 import { publishedSettings } from './settings'
 import { emptyView, PAGE_COLLECTIONS, type PublishedView } from './view'
 
@@ -292,7 +293,7 @@ async function assembledView(
   const { documentIds, mediaIds } = reads.references
     ? richTextReferences(docs)
     : { documentIds: { posts: new Set<number>(), 'case-studies': new Set<number>() }, mediaIds: [] }
-  const [settings, media, linked, alternates, related] = await Promise.all([
+  const [settings, media, linked, alternates, related, quotes] = await Promise.all([
     publishedSettings(),
     publicMedia(payload, locale, mediaIds),
     Promise.all(
@@ -303,6 +304,13 @@ async function assembledView(
     ),
     reads.alternates,
     reads.related,
+    // A case study's twin carries its client's quote, as its page does.
+    collection === 'case-studies' && reads.references
+      ? caseStudyQuotes(
+          locale,
+          docs.map((doc) => doc.id),
+        )
+      : {},
   ])
   const add = (target: PageCollection, targetLocale: Locale, more: readonly SiteDocument[]) => {
     const list = view.documents[target][targetLocale] as SiteDocument[]
@@ -320,7 +328,12 @@ async function assembledView(
   for (const target of PAGE_COLLECTIONS) {
     for (const each of LOCALES) (view.documents[target][each] as SiteDocument[]).sort(newestFirst)
   }
-  return { ...view, media: { ...view.media, [locale]: media }, settings }
+  return {
+    ...view,
+    media: { ...view.media, [locale]: media },
+    settings,
+    quotes: { ...view.quotes, [locale]: quotes },
+  }
 }
 
 /**
@@ -519,12 +532,16 @@ export async function listedSlugs(
 
 /**
  * A fingerprint of everything published the files of every document show (each collection's
- * count and newest change, categories, media, the settings): the same fingerprint, the same
- * bytes. It validates those files (ETag) without rendering them.
+ * count and newest change, the services', categories, media, the authors (team members), the
+ * case studies' quotes (testimonials), the settings): the same fingerprint, the same bytes. It
+ * validates those files (ETag) without rendering them.
  */
 export async function publishedFingerprint(): Promise<string> {
   const payload = await getPayloadClient()
-  const newest = async (collection: PageCollection | 'categories' | 'media') => {
+  const newest = async (
+    collection:
+      PageCollection | 'services' | 'categories' | 'media' | 'team-members' | 'testimonials',
+  ) => {
     const { docs, totalDocs } = await payload.find({
       collection,
       sort: '-updatedAt',
@@ -538,8 +555,12 @@ export async function publishedFingerprint(): Promise<string> {
   }
   const parts = await Promise.all([
     ...PAGE_COLLECTIONS.map(newest),
+    // The services listed in each language follow the documents in both files.
+    newest('services'),
     newest('categories'),
     newest('media'),
+    newest('team-members'),
+    newest('testimonials'),
     publishedSettings().then((settings) => JSON.stringify(settings)),
   ])
   return parts.join('\n')

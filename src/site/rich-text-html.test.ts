@@ -59,4 +59,30 @@ describe('richTextHtml images', () => {
     expect(html).toContain(`src="${SITE_URL}/api/media/file/photo-large.webp"`)
     expect(html).not.toContain('cms.internal')
   })
+
+  it('gives a credited image its credit as the caption, linked when it has a link', () => {
+    const credited = {
+      ...photo,
+      credit: 'Photo: Ana & Co, CC BY 4.0',
+      creditUrl: 'https://example.com/photo?a=1&b=2',
+    } as Media
+    const html = richTextHtml({
+      content: richText(upload(5)),
+      locale: 'en',
+      site: site({}, [credited]),
+      siteUrl: SITE_URL,
+    })
+    expect(html).toMatch(/^<figure><img [^>]*><figcaption>/)
+    expect(html).toContain(
+      '<figcaption><a href="https://example.com/photo?a=1&amp;b=2">Photo: Ana &amp; Co, CC BY 4.0</a></figcaption></figure>',
+    )
+    const unlinked = richTextHtml({
+      content: richText(upload(5)),
+      locale: 'en',
+      site: site({}, [{ ...credited, creditUrl: 'javascript:alert(1)' } as Media]),
+      siteUrl: SITE_URL,
+    })
+    expect(unlinked).toContain('<figcaption>Photo: Ana &amp; Co, CC BY 4.0</figcaption>')
+    expect(unlinked).not.toContain('javascript')
+  })
 })

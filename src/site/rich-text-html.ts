@@ -7,6 +7,7 @@ import {
 import { sanitizeUrl } from 'payload/shared'
 
 import type { Locale } from '@/i18n/locales'
+import { creditLink, creditText } from '@/media/credit'
 
 import type { SiteDocument } from './content'
 import { bestInlineFile, inlineImage, mediaPath } from './content-images'
@@ -42,7 +43,8 @@ interface UploadNode {
  * Payload's Lexical → HTML converter with the site's rules for what leaves the site: links and
  * images are absolute URLs (a feed reader has no base URL), an internal link goes to the
  * published page and becomes plain text when its target is not published (as in the markdown
- * twins), and an image the view does not hold (embargoed, deleted) is left out.
+ * twins), and an image the view does not hold (embargoed, deleted) is left out. An image with a
+ * credit has it as its caption, linked as on the page (CC BY asks for it wherever it is shown).
  */
 export function richTextHtml(input: {
   content: SiteDocument['content']
@@ -83,6 +85,12 @@ export function richTextHtml(input: {
     if (!media.mimeType?.startsWith('image/')) {
       return `<a href="${src}">${escapeHTML(media.filename)}</a>`
     }
+    const credit = creditText(media)
+    const href = creditLink(media)
+    const credited = (img: string) =>
+      credit
+        ? `<figure>${img}<figcaption>${href ? `<a href="${escapeHTML(href)}">${escapeHTML(credit)}</a>` : escapeHTML(credit)}</figcaption></figure>`
+        : img
     const alt = escapeHTML(node.fields?.alt || media.alt || '')
     // The generated sizes, as on the page (src/site/content-images.ts), never the original.
     const image = inlineImage(media, node.fields?.alt)
@@ -90,15 +98,15 @@ export function richTextHtml(input: {
     if (!image || !best) {
       const size =
         media.width && media.height ? ` width="${media.width}" height="${media.height}"` : ''
-      return `<img src="${src}" alt="${alt}"${size} loading="lazy">`
+      return credited(`<img src="${src}" alt="${alt}"${size} loading="lazy">`)
     }
     const srcset = image.variants
       .map((variant) => `${absoluteUrl(siteUrl, mediaPath(variant.url))} ${variant.width}w`)
       .join(', ')
-    return (
+    return credited(
       `<img src="${escapeHTML(absoluteUrl(siteUrl, mediaPath(best.url)))}" srcset="${escapeHTML(srcset)}"` +
-      ` sizes="${escapeHTML(image.sizes)}" alt="${alt}" width="${image.width}"` +
-      ` height="${image.height}" loading="lazy" decoding="async">`
+        ` sizes="${escapeHTML(image.sizes)}" alt="${alt}" width="${image.width}"` +
+        ` height="${image.height}" loading="lazy" decoding="async">`,
     )
   }
 

@@ -8,10 +8,15 @@ import type { SiteService } from './services'
 
 /**
  * A service's page as a schema.org `Service`, provided by the firm (its node carried along, as
- * every block that names it does), in the page's language.
+ * every block that names it does), in the page's language. The page's block and the service's
+ * line of `/feeds/schema.jsonl` (src/agents/schema-feed.ts) are this one object.
  */
-export function serviceJsonLd(locale: Locale, service: SiteService, settings: SiteSettings) {
-  const siteUrl = env.SITE_URL
+export function serviceJsonLd(
+  locale: Locale,
+  service: Pick<SiteService, 'key' | 'title' | 'summary'>,
+  settings: SiteSettings,
+  siteUrl: string = env.SITE_URL,
+) {
   const url = `${siteUrl}${paths.service(locale, service.key)}`
   return {
     '@context': 'https://schema.org',

@@ -94,12 +94,15 @@ async function readServices(
   return docs.map(siteService).filter((service) => service !== null)
 }
 
-/** The services listed in `locale` (published, translated), in their editors' order. */
+/**
+ * The services listed in `locale` (published, translated), in their editors' order; with
+ * `related`, each with the case studies and posts its page lists (llms-full.txt).
+ */
 export async function listedServices(
   locale: Locale,
-  { preview = false }: { preview?: boolean } = {},
+  { preview = false, related = false }: { preview?: boolean; related?: boolean } = {},
 ): Promise<SiteService[]> {
-  return readServices(locale, {}, 0, preview ? await readAs() : undefined)
+  return readServices(locale, {}, related ? 1 : 0, preview ? await readAs() : undefined)
 }
 
 /** One service's page in `locale`, with its related case studies and posts; null when not listed. */

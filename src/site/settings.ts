@@ -9,7 +9,7 @@ import { signedInUser } from '@/lib/auth'
 import { contentVersions, SETTINGS_KEY } from '@/lib/content-version'
 import { getPayloadClient } from '@/lib/payload'
 import { processSingleton } from '@/lib/process-singleton'
-import type { ContactPage, Home, Navigation, SiteSetting } from '@/payload-types'
+import type { AboutPage, ContactPage, Home, Navigation, SiteSetting } from '@/payload-types'
 
 export type { SiteSettings, SettingsLink }
 
@@ -27,6 +27,7 @@ export function settingsOf(
     home: Partial<Home>
     navigation: Partial<Navigation>
     contact: Partial<ContactPage>
+    about?: Partial<AboutPage>
   },
 ): SiteSettings {
   const defaults = SETTINGS_DEFAULTS[locale]
@@ -101,6 +102,7 @@ export function settingsOf(
       heading: text(read.contact.heading, defaults.contact.heading),
       intro: text(read.contact.intro, defaults.contact.intro),
     },
+    aboutPage: text(read.about?.title, '') !== '',
   }
 }
 
@@ -114,13 +116,14 @@ type ReadAs =
 async function readSettings(locale: Locale, readAs: ReadAs): Promise<SiteSettings> {
   const payload = await getPayloadClient()
   const options = { locale, fallbackLocale: false, depth: 0, ...readAs } as const
-  const [site, home, navigation, contact] = await Promise.all([
+  const [site, home, navigation, contact, about] = await Promise.all([
     payload.findGlobal({ slug: 'site-settings', ...options }),
     payload.findGlobal({ slug: 'home', ...options }),
     payload.findGlobal({ slug: 'navigation', ...options }),
     payload.findGlobal({ slug: 'contact-page', ...options }),
+    payload.findGlobal({ slug: 'about-page', ...options, select: { title: true } }),
   ])
-  return settingsOf(locale, { site, home, navigation, contact })
+  return settingsOf(locale, { site, home, navigation, contact, about })
 }
 
 /** The published settings (the globals' main tables: a saved draft is not there). */

@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from '@/i18n/locales'
 import { CATEGORIES_KEY, listKey, MEDIA_KEY, SETTINGS_KEY } from '@/lib/content-version'
-import type { Category, Media } from '@/payload-types'
+import type { Category, Media, Testimonial } from '@/payload-types'
 import { SETTINGS_DEFAULTS, type SiteSettings } from '@/globals/defaults'
 import type { SiteDocument } from '@/site/content'
 import { paths, type PageCollection } from '@/site/routes'
@@ -47,6 +47,8 @@ export interface PublishedView {
   media: Readonly<Record<Locale, Readonly<Record<number, Media>>>>
   /** The published site settings per locale (tagline, summary, contact copy, JSON-LD facts). */
   settings: Readonly<Record<Locale, SiteSettings>>
+  /** The client quote each case study of the view shows under its summary, by its id, per locale. */
+  quotes: Readonly<Record<Locale, Readonly<Record<number, Testimonial>>>>
 }
 
 export function emptyView(): PublishedView {
@@ -56,6 +58,7 @@ export function emptyView(): PublishedView {
     documents: { posts: perLocale(() => []), 'case-studies': perLocale(() => []) },
     media: perLocale(() => ({})),
     settings: SETTINGS_DEFAULTS,
+    quotes: perLocale(() => ({})),
   }
 }
 

@@ -20,7 +20,13 @@ import { newRecoveryCodes, recoveryCodeDigest } from './recovery-codes'
 import { recoveryCodeKey } from './secret-box'
 import { mustEnrol } from './settings'
 import { CODE_FIELD } from './sign-in'
-import { readTwoFactor, storeDisabled, storeEnabled, storePendingSecret } from './store'
+import {
+  readTwoFactor,
+  storeDisabled,
+  storeEnabled,
+  storePendingSecret,
+  storeRecoveryDigests,
+} from './store'
 import { newTotpSecret, otpauthUri } from './totp'
 import { spendSecondFactor, TwoFactorRefusal } from './verify'
 import { twoFactorWords, type TwoFactorWords } from './words'
@@ -88,9 +94,15 @@ function ownAccount(
   }
 }
 
+/**
+ * The refusal's Retry-After, moved from the request's response headers onto the answer: Payload
+ * appends those headers to an endpoint's answer, and a copy left there made it "900, 900".
+ */
 function retryAfter(req: PayloadRequest): Record<string, string> {
   const value = req.responseHeaders?.get('Retry-After')
-  return value ? { 'Retry-After': value } : {}
+  if (!value) return {}
+  req.responseHeaders?.delete('Retry-After')
+  return { 'Retry-After': value }
 }
 
 /** In one transaction: the account's change and its audit entry commit together. */
@@ -190,6 +202,45 @@ const disable = ownAccount(
 )
 
 /**
+ * Ten new recovery codes in place of all the old ones (which stop working in the same
+ * transaction), shown once. It takes a current code from the authenticator app, not a recovery
+ * code: the new codes are for someone who still holds the phone; without it, turning two-factor
+ * off (which a recovery code allows) and on again is the way. A wrong code counts toward the
+ * account's wrong-code budget like any other.
+ */
+const regenerateRecoveryCodes = ownAccount(
+  async (req, user, words) => {
+    const state = await readTwoFactor(req, user.id)
+    if (!state.enabled) return jsonError('invalid_body', words.notOn)
+    const code = (await bodyOf(req))[CODE_FIELD]
+    const recoveryCodes = newRecoveryCodes()
+    const renewed = await inTransaction(req, async () => {
+      await spendSecondFactor(req, user.id, state, code, {
+        secret: state.secret,
+        recoveryCodes: false,
+      })
+      const key = recoveryCodeKey(env.PAYLOAD_SECRET)
+      const digests = recoveryCodes.map((each) => recoveryCodeDigest(each, key))
+      // Turned off since it was read (by the holder or an admin): nothing to renew.
+      if (!(await storeRecoveryDigests(req, user.id, digests))) return false
+      // The audit log's actions are a database enum; renewed codes are recorded as a
+      // turning-on whose detail says what was renewed.
+      await recordAudit(req, {
+        action: 'user.recovery_codes_renew',
+        actor: actorOf(req.user),
+        target: 'users',
+        targetId: user.id,
+        targetTitle: user.email,
+      })
+      return true
+    })
+    if (!renewed) return jsonError('invalid_body', words.notOn)
+    return json({ enabled: true, recoveryCodes })
+  },
+  { sessionOnly: true },
+)
+
+/**
  * An admin turns off another account's two-factor sign-in (a lost phone and lost recovery
  * codes); the account sets it up again at its next sign-in if the admins require it.
  */
@@ -230,5 +281,10 @@ export const TWO_FACTOR_ENDPOINTS: Endpoint[] = [
   { path: `${TWO_FACTOR_PATH}/setup`, method: 'post', handler: setup },
   { path: `${TWO_FACTOR_PATH}/enable`, method: 'post', handler: enable },
   { path: `${TWO_FACTOR_PATH}/disable`, method: 'post', handler: disable },
+  {
+    path: `${TWO_FACTOR_PATH}/recovery-codes`,
+    method: 'post',
+    handler: regenerateRecoveryCodes,
+  },
   { path: `/:id${TWO_FACTOR_PATH}/reset`, method: 'post', handler: resetByAdmin },
 ]

@@ -131,6 +131,25 @@ export async function storeEnabled(
   await mirror(req, userId, true)
 }
 
+/**
+ * The account's recovery codes replaced by `digests` (every old code gone). Only a row with a
+ * confirmed secret is changed: false when two-factor sign-in went off meanwhile.
+ */
+export async function storeRecoveryDigests(
+  req: PayloadRequest,
+  userId: number | string,
+  digests: string[],
+): Promise<boolean> {
+  const updated = await req.payload.db.updateOne({
+    collection: TWO_FACTOR_CREDENTIALS,
+    where: { and: [ofAccount(userId), { secret: { exists: true } }] },
+    data: { recoveryCodes: serialiseDigests(digests) },
+    options: { atomic: true },
+    req,
+  })
+  return updated !== null
+}
+
 /** Two-factor sign-in off: nothing of it kept. */
 export async function storeDisabled(req: PayloadRequest, userId: number | string): Promise<void> {
   await forgetCredential(req, userId)

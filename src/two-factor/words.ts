@@ -33,6 +33,10 @@ const WORDS = {
     recoveryDone: 'I have kept them',
     disableIntro: 'To turn it off, enter a current code from your app or a recovery code.',
     disable: 'Turn off',
+    regenerateIntro:
+      'To replace your recovery codes with ten new ones, enter a current code from your app (not a recovery code). The old codes stop working at once.',
+    regenerate: 'Generate new recovery codes',
+    recoveryLeft: (count: number) => `Recovery codes left: ${count} of 10.`,
     failed: 'Something went wrong. Try again.',
     codeStepIntro: 'Enter the code from your authenticator app (or one of your recovery codes).',
     verify: 'Verify',
@@ -70,6 +74,10 @@ const WORDS = {
     disableIntro:
       'Para desactivarla, introduce un código actual de tu aplicación o un código de recuperación.',
     disable: 'Desactivar',
+    regenerateIntro:
+      'Para sustituir tus códigos de recuperación por diez nuevos, introduce un código actual de tu aplicación (no un código de recuperación). Los códigos anteriores dejan de funcionar en el acto.',
+    regenerate: 'Generar nuevos códigos de recuperación',
+    recoveryLeft: (count: number) => `Códigos de recuperación restantes: ${count} de 10.`,
     failed: 'Algo ha fallado. Inténtalo de nuevo.',
     codeStepIntro:
       'Introduce el código de tu aplicación de autenticación (o uno de tus códigos de recuperación).',

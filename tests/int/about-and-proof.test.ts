@@ -299,3 +299,29 @@ describe('proof', () => {
     expect(await team.text()).not.toContain(draftMember.name)
   })
 })
+
+describe('a language without an About page', () => {
+  it('links no About page: bylines name the author plainly, the footer leaves it out', async () => {
+    await publishAbout('en', { title: '', intro: '', values: [], offices: [] })
+    try {
+      const html = await readUntil(
+        async () => (await page(`/en/blog/${post.slug}`)).text,
+        (text) => !text.includes('href="/en/about'),
+        { withinMs: FRESH_WITHIN_MS },
+      )
+      expect(html).toMatch(new RegExp(`class="byline">[^<]*${member.name}`))
+      expect((await page('/en/about')).status).toBe(404)
+      const twin = (await page(`/en/blog/${post.slug}.md`)).text
+      expect(twin).toContain(member.name)
+      expect(twin).not.toContain('/en/about.md')
+      // Spanish keeps its page, and its links.
+      const spanish = (await page(`/es/blog/${post.slug}`)).text
+      expect(spanish).toContain('href="/es/sobre-nosotros"')
+    } finally {
+      await publishAbout('en', {
+        title: 'About the firm',
+        intro: `We build software ${run}.`,
+      })
+    }
+  })
+})

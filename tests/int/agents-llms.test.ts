@@ -1,24 +1,60 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { paths } from '@/site/routes'
 
-import { baseUrl, get } from '../support/api'
-import { createAgentsContent, markersIn, type AgentsContent } from '../support/agents-content'
+import { asAdminJson, baseUrl, get } from '../support/api'
+import {
+  createAgentsContent,
+  DRAFT_MARKER,
+  EDIT_MARKER,
+  markersIn,
+  type AgentsContent,
+} from '../support/agents-content'
 import { afterTheNewest, createDocument } from '../support/factories'
 import { indexedDocumentPages } from '../support/published-surfaces'
 import { setStatus } from '../support/media'
+import { poll } from '../support/poll'
+import {
+  createService,
+  publishServiceTexts,
+  removeServices,
+  saveServiceDraft,
+  unpublishService,
+} from '../support/services'
 
 /** /llms.txt and /llms-full.txt (spec 4.7, llmstxt.org). */
 
 let content: AgentsContent
 let llms: string
+let cloudService: number
 
 beforeAll(async () => {
   content = await createAgentsContent()
+  // Listed in both languages, with a newer unpublished edit; listed in English only; a draft.
+  cloudService = await createService('cloud', {
+    en: {
+      title: 'Full cloud',
+      summary: 'Bills under control.',
+      whatWeDo: 'Migrations.\n\nCost reviews.',
+      engagement: 'Six weeks.',
+    },
+    es: { title: 'Nube completa', summary: 'Facturas bajo control.' },
+  })
+  await saveServiceDraft(cloudService, 'en', { whatWeDo: `Unpublished ${EDIT_MARKER}` })
+  await createService('machine-learning', {
+    en: { title: 'Full models', summary: 'Models in production.' },
+  })
+  await createService(
+    'software-engineering',
+    { en: { title: `Full software ${DRAFT_MARKER}`, summary: 'Never published.' } },
+    'draft',
+  )
   const response = await get('/llms.txt')
   expect(response.status).toBe(200)
   llms = await response.text()
 }, 120_000)
+
+afterAll(removeServices)
 
 const linksIn = (markdown: string) =>
   [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!)
@@ -115,12 +151,68 @@ describe('GET /llms-full.txt', () => {
     // Every indexed document in each language it is translated into (as the sitemap has them),
     // including those llms.txt leaves to the lists.
     const indexed = await indexedDocumentPages()
-    expect(full.match(/^---\ntitle: /gm)?.length).toBe(indexed.length)
+    const urls = [...full.matchAll(/^---\ntitle: .*\n(?:description: .*\n)?url: "([^"]+)"$/gm)].map(
+      (match) => match[1]!,
+    )
+    expect(urls.filter((url) => /\/(blog|case-studies)\//.test(url))).toHaveLength(indexed.length)
     for (const url of indexed) expect(full).toContain(`\nurl: "${url}"\n`)
     const documentLinks = linksIn(llms).filter((link) =>
       /\/(blog|case-studies)\/[^/]+\.md$/.test(link),
     )
     for (const link of documentLinks) expect(full).toContain(`\nurl: "${link.slice(0, -3)}"\n`)
+  })
+
+  it('then each service in each language it is listed in, in the documents’ form, and no draft', async () => {
+    const full = await (await get('/llms-full.txt')).text()
+    const site = baseUrl()
+    const services = [
+      ...full.matchAll(/^---\ntitle: .*\n(?:description: .*\n)?url: "([^"]+\/servic[^"]+)"$/gm),
+    ].map((match) => match[1]!)
+    expect(services.sort()).toEqual(
+      [
+        `${site}${paths.service('en', 'cloud')}`,
+        `${site}${paths.service('es', 'cloud')}`,
+        `${site}${paths.service('en', 'machine-learning')}`,
+      ].sort(),
+    )
+    // After every document.
+    const lastDocument = Math.max(
+      ...[...full.matchAll(/^url: "[^"]+\/(?:blog|case-studies)\/[^"]+"$/gm)].map((m) => m.index),
+    )
+    expect(full.indexOf(`url: "${site}${paths.service('en', 'cloud')}"`)).toBeGreaterThan(
+      lastDocument,
+    )
+    expect(full).toContain(
+      [
+        '---',
+        'title: "Full cloud"',
+        'description: "Bills under control."',
+        `url: "${site}${paths.service('en', 'cloud')}"`,
+        'lang: "en"',
+        'alternates:',
+        `  es: "${site}${paths.twin(paths.service('es', 'cloud'))}"`,
+        '---',
+        '',
+        '# Full cloud',
+        '',
+        'Bills under control.',
+        '',
+        '## What we do',
+        '',
+        'Migrations.',
+        '',
+        'Cost reviews.',
+        '',
+        '## A typical engagement',
+        '',
+        'Six weeks.',
+      ].join('\n'),
+    )
+    expect(full).toContain('# Nube completa\n\nFacturas bajo control.\n')
+    expect(full).toContain('# Full models\n')
+    expect(full).not.toContain(paths.service('es', 'machine-learning'))
+    expect(full).not.toContain('/software-engineering')
+    expect(markersIn(full)).toEqual([])
   })
 
   it('answers HEAD and If-None-Match like every resource', async () => {
@@ -143,5 +235,62 @@ describe('freshness', () => {
     await setStatus('posts', fresh.id, 'draft')
     expect(await (await get('/llms.txt')).text()).not.toContain(fresh.slug)
     expect((await get(paths.twin(paths.post('en', fresh.slug)))).status).toBe(404)
+  })
+})
+
+describe('freshness of /llms-full.txt', () => {
+  it('shows a service’s published change at once, with a new validator, and drops it once unpublished', async () => {
+    const before = await get('/llms-full.txt')
+    const etag = before.headers.get('etag')!
+    expect(await before.text()).toContain('# Nube completa\n')
+    await publishServiceTexts(cloudService, 'es', { title: 'Nube renovada' })
+    const changed = await poll('the changed service in llms-full.txt', async () => {
+      const text = await (await get('/llms-full.txt')).text()
+      return text.includes('# Nube renovada\n') ? text : undefined
+    })
+    expect(changed).not.toContain('# Nube completa\n')
+    const after = await get('/llms-full.txt', { headers: { 'If-None-Match': etag } })
+    expect(after.status).toBe(200)
+    expect(after.headers.get('etag')).not.toBe(etag)
+    await after.arrayBuffer()
+    await unpublishService(cloudService)
+    await poll('the unpublished service gone from llms-full.txt', async () => {
+      const text = await (await get('/llms-full.txt')).text()
+      return text.includes(paths.service('es', 'cloud')) ? undefined : text
+    })
+  })
+})
+
+describe('a case study’s client quote in /llms-full.txt', () => {
+  it('is there as in the case study’s twin, and its publish changes the validator', async () => {
+    const before = await get('/llms-full.txt')
+    const etag = before.headers.get('etag')!
+    await before.arrayBuffer()
+    const quote = `They kept their promises ${content.caseStudy.slug}`
+    await asAdminJson('/api/testimonials?locale=en', {
+      method: 'POST',
+      body: JSON.stringify({
+        quote,
+        name: 'Ines Duarte',
+        role: 'CTO',
+        company: 'Quoted (demo)',
+        caseStudy: content.caseStudy.id,
+        _status: 'published',
+      }),
+    })
+    const twinPath = paths.twin(paths.caseStudy('en', content.caseStudy.slug))
+    const twin = await poll('the quote in the case study’s twin', async () => {
+      const text = await (await get(twinPath)).text()
+      return text.includes(quote) ? text : undefined
+    })
+    const full = await poll('the quote in llms-full.txt', async () => {
+      const text = await (await get('/llms-full.txt')).text()
+      return text.includes(quote) ? text : undefined
+    })
+    expect(full).toContain(twin)
+    const after = await get('/llms-full.txt', { headers: { 'If-None-Match': etag } })
+    expect(after.status).toBe(200)
+    expect(after.headers.get('etag')).not.toBe(etag)
+    await after.arrayBuffer()
   })
 })

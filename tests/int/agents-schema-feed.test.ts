@@ -1,9 +1,23 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { paths } from '@/site/routes'
 
 import { baseUrl, get } from '../support/api'
-import { createAgentsContent, markersIn, type AgentsContent } from '../support/agents-content'
+import {
+  createAgentsContent,
+  DRAFT_MARKER,
+  EDIT_MARKER,
+  markersIn,
+  type AgentsContent,
+} from '../support/agents-content'
+import { poll } from '../support/poll'
+import {
+  createService,
+  publishServiceTexts,
+  removeServices,
+  saveServiceDraft,
+  unpublishService,
+} from '../support/services'
 import { indexedDocumentPages } from '../support/published-surfaces'
 import {
   expandJsonLd as expand,
@@ -15,22 +29,40 @@ import {
 
 /**
  * /feeds/schema.jsonl (spec 4.7): every line expands with the `jsonld` package in safe mode,
- * offline, against a vendored schema.org context (tests/support/json-ld.ts).
+ * offline, against a vendored schema.org context (tests/support/json-ld.ts). Services follow the
+ * documents, one `Service` line per service and language it is listed in.
  */
 
 let content: AgentsContent
 let response: Response
 let lines: string[]
 let entries: Record<string, unknown>[]
+let cloudService: number
 
 beforeAll(async () => {
   content = await createAgentsContent()
+  // Listed in both languages, with a newer unpublished edit; listed in English only; a draft.
+  cloudService = await createService('cloud', {
+    en: { title: 'Feed cloud', summary: 'Bills under control.' },
+    es: { title: 'Nube del feed', summary: 'Facturas bajo control.' },
+  })
+  await saveServiceDraft(cloudService, 'en', { title: `Feed cloud ${EDIT_MARKER}` })
+  await createService('machine-learning', {
+    en: { title: 'Feed models', summary: 'Models in production.' },
+  })
+  await createService(
+    'software-engineering',
+    { en: { title: `Feed software ${DRAFT_MARKER}`, summary: 'Never published.' } },
+    'draft',
+  )
   response = await get('/feeds/schema.jsonl')
   const text = await response.text()
   expect(text.endsWith('\n')).toBe(true)
   lines = text.slice(0, -1).split('\n')
   entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
 }, 120_000)
+
+afterAll(removeServices)
 
 const entryFor = (url: string) => entries.find((entry) => entry.url === url)
 
@@ -46,17 +78,47 @@ describe('GET /feeds/schema.jsonl', () => {
     // As the sitemap lists them (the API also counts untranslated and hidden documents).
     const indexed = await indexedDocumentPages()
     const expected = indexed.length
-    expect(entries.map((entry) => entry.url).sort()).toEqual([...indexed].sort())
-    expect(new Set(entries.map((entry) => entry['@id'])).size).toBe(expected)
+    const documents = entries.filter((entry) => entry['@type'] !== 'Service')
+    expect(documents.map((entry) => entry.url).sort()).toEqual([...indexed].sort())
+    expect(new Set(documents.map((entry) => entry['@id'])).size).toBe(expected)
+  })
+
+  it('then one Service line per service per language it is listed in, and no draft', () => {
+    const services = entries.filter((entry) => entry['@type'] === 'Service')
+    const site = baseUrl()
+    expect(services.map((entry) => entry.url).sort()).toEqual(
+      [
+        `${site}${paths.service('en', 'cloud')}`,
+        `${site}${paths.service('es', 'cloud')}`,
+        `${site}${paths.service('en', 'machine-learning')}`,
+      ].sort(),
+    )
+    // After every document's line.
+    const firstService = entries.findIndex((entry) => entry['@type'] === 'Service')
+    expect(entries.slice(firstService).every((entry) => entry['@type'] === 'Service')).toBe(true)
+    // The published version, not the newer draft; a service never published is not there.
+    expect(services.map((entry) => entry.name)).toEqual(
+      expect.arrayContaining(['Feed cloud', 'Nube del feed', 'Feed models']),
+    )
+    expect(lines.join('\n')).not.toContain('/software-engineering')
+  })
+
+  it('gives each service the JSON-LD its page carries', async () => {
+    for (const path of [paths.service('en', 'cloud'), paths.service('es', 'cloud')]) {
+      const html = await (await get(path)).text()
+      const onPage = [
+        ...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g),
+      ]
+        .map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
+        .find((block) => block['@type'] === 'Service')
+      expect(onPage, path).toBeDefined()
+      expect(entryFor(`${baseUrl()}${path}`)).toEqual(onPage)
+    }
   })
 
   it('expands every line in safe mode against the vendored schema.org context, offline', async () => {
-    for (const entry of entries) {
-      const expanded = await expand(entry)
-      expect(expanded).toHaveLength(1)
-      const node = expanded[0]!
-      expect(node['@id']).toBe(entry['@id'])
-      for (const property of [
+    const required = {
+      document: [
         'url',
         'headline',
         'inLanguage',
@@ -64,7 +126,16 @@ describe('GET /feeds/schema.jsonl', () => {
         'dateModified',
         'author',
         'publisher',
-      ]) {
+      ],
+      Service: ['url', 'name', 'description', 'inLanguage', 'provider'],
+    }
+    expect(entries.some((entry) => entry['@type'] === 'Service')).toBe(true)
+    for (const entry of entries) {
+      const expanded = await expand(entry)
+      expect(expanded).toHaveLength(1)
+      const node = expanded[0]!
+      expect(node['@id']).toBe(entry['@id'])
+      for (const property of entry['@type'] === 'Service' ? required.Service : required.document) {
         expect(node, `${entry['@id']} ${property}`).toHaveProperty([`${SCHEMA}${property}`])
       }
     }
@@ -72,6 +143,7 @@ describe('GET /feeds/schema.jsonl', () => {
   })
 
   it('stands alone line by line: the firm is given whole, other ids are lines of the feed', async () => {
+    // The firm is each document's publisher and each service's provider.
     const organization = `${baseUrl()}/#organization`
     const documents = new Set(entries.map((entry) => String(entry['@id'])))
     for (const entry of entries) {
@@ -133,6 +205,29 @@ describe('GET /feeds/schema.jsonl', () => {
     expect(text).not.toContain(content.draftPost.slug)
     expect(entryFor(`${baseUrl()}${paths.post('en', content.editedPost.slug)}`)).toMatchObject({
       headline: content.editedPost.title.en,
+    })
+  })
+})
+
+describe('freshness of /feeds/schema.jsonl', () => {
+  it('shows a service’s published change at once, with a new validator, and drops it once unpublished', async () => {
+    const before = await get('/feeds/schema.jsonl')
+    const etag = before.headers.get('etag')!
+    expect(await before.text()).toContain('"name":"Nube del feed"')
+    await publishServiceTexts(cloudService, 'es', { title: 'Nube renovada' })
+    const changed = await poll('the changed service in the feed', async () => {
+      const text = await (await get('/feeds/schema.jsonl')).text()
+      return text.includes('"name":"Nube renovada"') ? text : undefined
+    })
+    expect(changed).not.toContain('"name":"Nube del feed"')
+    const after = await get('/feeds/schema.jsonl', { headers: { 'If-None-Match': etag } })
+    expect(after.status).toBe(200)
+    expect(after.headers.get('etag')).not.toBe(etag)
+    await after.arrayBuffer()
+    await unpublishService(cloudService)
+    await poll('the unpublished service gone from the feed', async () => {
+      const text = await (await get('/feeds/schema.jsonl')).text()
+      return text.includes(paths.service('es', 'cloud')) ? undefined : text
     })
   })
 })

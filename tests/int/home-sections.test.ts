@@ -133,6 +133,29 @@ describe('home page sections', () => {
     expect((await fetch(new URL(src.replaceAll('&amp;', '&'), baseUrl()))).status).toBe(200)
   })
 
+  it('a Spanish save after English lists were published keeps Spanish lists: no English rows copied', async () => {
+    const { en, es } = SETTINGS_DEFAULTS
+    const tag = uniqueSlug('lists')
+    // English lists saved, Spanish ones never: Spanish must not read (and save) the English rows.
+    await publish('home', 'en', { principles: en.principles, services: en.services })
+    await publish('home', 'es', { closing: { ...es.closing, heading: `Hablemos ${tag}` } })
+    const saved = await asAdminJson<{
+      principles: { items: { title: string }[] }
+      services: { items: { title: string }[] }
+    }>('/api/globals/home?locale=es&fallback-locale=none&depth=0')
+    expect(saved.principles.items.map((item) => item.title)).toEqual(
+      es.principles.items.map((item) => item.title),
+    )
+    expect(saved.services.items.map((item) => item.title)).toEqual(
+      es.services.items.map((item) => item.title),
+    )
+    const [page] = await pollUntil('the Spanish closing', ['/es'], ([html]) =>
+      html!.includes(`Hablemos ${tag}`),
+    )
+    expect(page).toContain(es.principles.items[0]!.title)
+    expect(page).not.toContain(en.principles.items[0]!.title)
+  })
+
   it('the proof section shows the newest featured case study with its headline result, not an unfeatured one', async () => {
     const featuredSlug = uniqueSlug('proof-featured')
     const figure = `−${Date.now() % 1000} %`

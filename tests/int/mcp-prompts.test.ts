@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { paths } from '@/site/routes'
 
-import { get } from '../support/api'
+import { baseUrl, get } from '../support/api'
+import { DRAFT_MARKER } from '../support/agents-content'
 import { uniqueClient } from '../support/inquiries'
 import { connectMcp } from '../support/mcp-client'
+import { createService, removeServices } from '../support/services'
 
 /**
  * The MCP server's prompts through the SDK's client over real HTTP: listed, and got in English
@@ -90,6 +92,51 @@ describe('summarise_services', () => {
       .catch((thrown: unknown) => thrown)
     expect((error as McpError).code).toBe(ErrorCode.InvalidParams)
     expect((error as McpError).message).toMatch(/Unknown prompt "test_simple_prompt"/)
+  })
+})
+
+describe('summarise_services with services published', () => {
+  beforeAll(async () => {
+    // Listed in both languages; listed in English only; a draft.
+    await createService('cloud', {
+      en: { title: 'Prompt cloud', summary: 'Bills under control.' },
+      es: { title: 'Nube del prompt', summary: 'Facturas bajo control.' },
+    })
+    await createService('machine-learning', {
+      en: { title: 'Prompt models', summary: 'Models in production.' },
+    })
+    await createService(
+      'software-engineering',
+      { en: { title: `Prompt software ${DRAFT_MARKER}`, summary: 'Never published.' } },
+      'draft',
+    )
+  }, 60_000)
+
+  afterAll(removeServices)
+
+  it('in English: every service listed in English, each with its page', async () => {
+    const text = await textOf('summarise_services', { need: 'Our bills keep growing' })
+    const site = baseUrl()
+    expect(listedServices(text)).toEqual(['Prompt cloud', 'Prompt models'])
+    expect(text).toContain(
+      `- **Prompt cloud**: Bills under control. <${site}${paths.service('en', 'cloud')}>`,
+    )
+    expect(text).toContain(
+      `- **Prompt models**: Models in production. <${site}${paths.service('en', 'machine-learning')}>`,
+    )
+    expect(text).not.toContain(DRAFT_MARKER)
+    // Each link is the service's page.
+    expect((await get(paths.service('en', 'machine-learning'))).status).toBe(200)
+  })
+
+  it('in Spanish: only the services translated into Spanish, at their Spanish pages', async () => {
+    const text = await textOf('summarise_services', { need: 'Facturas', locale: 'es' })
+    expect(listedServices(text)).toEqual(['Nube del prompt'])
+    expect(text).toContain(
+      `- **Nube del prompt**: Facturas bajo control. <${baseUrl()}${paths.service('es', 'cloud')}>`,
+    )
+    expect(text).not.toContain('Prompt models')
+    expect(text).not.toContain(DRAFT_MARKER)
   })
 })
 

@@ -41,6 +41,8 @@ let categorySlug = ''
 /** A post whose rich text holds an upload node: Payload populates it, so Payload reads it. */
 let postWithUpload = 0
 let spanishOnlyPost = 0
+/** Posts and a case study by an author: a published team member with a photo, or not shown. */
+const authored = { withPhoto: 0, edited: 0, draftOnly: 0, study: 0 }
 
 /** Rich text with every plain node kind: headings, lists, a quote, formats, a line break. */
 function richText(body: string) {
@@ -143,6 +145,46 @@ beforeAll(async () => {
   ids.posts.push(full, englishOnlyPost.id, spanishOnlyPost, edited.id, postWithUpload)
 
   // Results in both languages (fewer in Spanish), a PDF as the cover, an empty Spanish solution.
+  // Authors: a team member with a photo (translated role, English-only bio), one with a newer
+  // draft not yet published (anonymous readers see the published one), one never published
+  // (its documents show its id).
+  const photo = await createImage('A portrait')
+  await patch('media', photo.id, 'es', { alt: 'Un retrato' })
+  const withPhoto = await create('team-members', 'en', {
+    _status: 'published',
+    name: 'Ada Equivalence',
+    role: 'Principal engineer',
+    bio: 'Builds things that stay up.',
+    photo: photo.id,
+    profileUrl: 'https://example.com/ada',
+    order: 7,
+  })
+  await patch('team-members', withPhoto, 'es', { _status: 'published', role: 'Ingeniera' })
+  const editedMember = await create('team-members', 'en', {
+    _status: 'published',
+    name: 'Grace Equivalence',
+    role: 'Engineer',
+  })
+  await patch('team-members', editedMember, 'es', { _status: 'published', role: '' })
+  await asAdminJson(`/api/team-members/${editedMember}?locale=en&draft=true`, {
+    method: 'PATCH',
+    body: JSON.stringify({ name: 'A name not yet published', _status: 'draft' }),
+  })
+  const { doc: draftOnly } = await asAdminJson<{ doc: { id: number } }>(
+    '/api/team-members?locale=en&draft=true',
+    { method: 'POST', body: JSON.stringify({ _status: 'draft', name: 'Never published' }) },
+  )
+  for (const [key, member] of [
+    ['withPhoto', withPhoto],
+    ['edited', editedMember],
+    ['draftOnly', draftOnly.id],
+  ] as const) {
+    const post = await createDocument('posts', { status: 'published', categories: [both] })
+    await patch('posts', post.id, 'en', { author: member, _status: 'published' })
+    authored[key] = post.id
+    ids.posts.push(post.id)
+  }
+
   const study = await create('case-studies', 'en', {
     _status: 'published',
     slug: uniqueSlug('equivalence-study'),
@@ -172,7 +214,13 @@ beforeAll(async () => {
     status: 'published',
     categories: [both],
   })
-  ids['case-studies'].push(study, plainStudy.id)
+  const authoredStudy = await createDocument('case-studies', {
+    status: 'published',
+    categories: [both],
+  })
+  await patch('case-studies', authoredStudy.id, 'en', { author: withPhoto, _status: 'published' })
+  authored.study = authoredStudy.id
+  ids['case-studies'].push(study, plainStudy.id, authoredStudy.id)
 
   const env = {
     ...inject('appEnv'),
@@ -212,7 +260,12 @@ function shapes(collection: Collection): string[] {
 
 /** Both instances' answers to one anonymous request. */
 /** A page's HTML without its script nonce, which is drawn for each response. */
-const masked = (body: string) => body.replace(/nonce="[^"]*"/g, 'nonce=""')
+/**
+ * A page's bytes without what differs between two renders of the same content: the nonce, and
+ * where in the head React's streaming happens to put Next's `next-size-adjust` meta tag.
+ */
+const masked = (body: string) =>
+  body.replace(/nonce="[^"]*"/g, 'nonce=""').replace(/<meta name="next-size-adjust"[^>]*>/g, '')
 
 async function answers(path: string) {
   const read = async (server: AppServer) => {
@@ -327,6 +380,44 @@ describe('published reads in SQL answer as the Local API does', () => {
     } finally {
       await publishHero(null)
     }
+  })
+
+  it('authored documents show their author populated at each depth, its photo at two', async () => {
+    const queries = [0, 1, 2, 3].flatMap((depth) =>
+      ['', 'locale=en&', 'locale=es&'].flatMap((locale) => [
+        `${locale}depth=${depth}&select=author`,
+        `${locale}depth=${depth}&select=title,author,coverImage`,
+      ]),
+    )
+    for (const [collection, id] of [
+      ['posts', authored.withPhoto],
+      ['posts', authored.edited],
+      ['posts', authored.draftOnly],
+      ['case-studies', authored.study],
+    ] as const) {
+      for (const query of queries) {
+        const path = `/api/${collection}/${id}?${query}`
+        const { sql, local } = await answers(path)
+        expect(sql.status, path).toBe(200)
+        expectSameAnswer(path, sql, local)
+      }
+    }
+    type Author = { id: number; name?: string; role?: unknown; photo?: unknown; order?: unknown }
+    const author = async (id: number, query: string) => {
+      const { sql } = await answers(`/api/posts/${id}?${query}`)
+      return (JSON.parse(sql.body) as { author: Author | number }).author
+    }
+    // Not vacuous: the author is populated, its photo a file at depth 2 and an id at 1, its
+    // internal order never shown, the published version of an edited one, a draft one an id.
+    const shallow = (await author(authored.withPhoto, 'locale=es&depth=1')) as Author
+    expect(shallow).toMatchObject({ name: 'Ada Equivalence', role: 'Ingeniera' })
+    expect(typeof shallow.photo).toBe('number')
+    expect(shallow).not.toHaveProperty('order')
+    const deep = (await author(authored.withPhoto, 'locale=es&depth=2')) as Author
+    expect(deep.photo).toMatchObject({ alt: 'Un retrato' })
+    const edited = (await author(authored.edited, 'locale=es&depth=1')) as Author
+    expect(edited).toMatchObject({ name: 'Grace Equivalence', role: 'Engineer' })
+    expect(typeof (await author(authored.draftOnly, 'depth=1'))).toBe('number')
   })
 
   it('a document in a draft, or unknown, is not found either way', async () => {

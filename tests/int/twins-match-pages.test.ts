@@ -149,8 +149,9 @@ function twinHeadings(body: string): string[] {
   )
 }
 
+/** Links, an image inside a link's text (a linked logo: `[![alt](file)](href)`) read as part of it. */
 const twinLinks = (body: string) =>
-  [...body.matchAll(/(!?)\[(?:\\.|[^\]\\])*\]\(([^)\s]+)\)/g)]
+  [...body.matchAll(/(!?)\[(?:!\[(?:\\.|[^\]\\])*\]\([^)\s]*\)|\\.|[^\]\\])*\]\(([^)\s]+)\)/g)]
     .filter(([, bang]) => bang === '')
     .map(([, , target]) => target!)
 

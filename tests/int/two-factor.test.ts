@@ -436,6 +436,92 @@ describe('signing in with two-factor sign-in on', () => {
   })
 })
 
+describe('new recovery codes from the account page', () => {
+  const renew = (account: Account, code: unknown) =>
+    asSession(account.authorization, '/api/users/two-factor/recovery-codes', {
+      method: 'POST',
+      body: JSON.stringify({ code }),
+    })
+
+  it('with a current code: ten new codes that sign in, the old ones refused at once; in the audit log', async () => {
+    const editor = await createAccount('editor')
+    const { secret, recoveryCodes: old } = await enrol(editor)
+    await freshStep()
+    const renewed = await renew(editor, await codeFor(secret))
+    expect(renewed.status).toBe(200)
+    expect(renewed.headers.get('cache-control')).toBe('no-store')
+    const { recoveryCodes } = (await renewed.json()) as { recoveryCodes: string[] }
+    expect(recoveryCodes).toHaveLength(10)
+    expect(new Set(recoveryCodes).size).toBe(10)
+    expect(recoveryCodes.filter((each) => old.includes(each))).toEqual([])
+    const status = (await (
+      await asSession(editor.authorization, '/api/users/two-factor')
+    ).json()) as { enabled: boolean; recoveryCodesLeft: number }
+    expect(status).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false })
+
+    for (const each of old.slice(0, 2))
+      expect((await signIn(editor, { code: each })).status).toBe(401)
+    expect((await signIn(editor, { code: recoveryCodes[0] })).status).toBe(200)
+
+    const { docs } = await asAdminJson<{ docs: { action: string; actor: unknown }[] }>(
+      `/api/audit-log?where[targetId][equals]=${editor.id}&where[action][in]=user.two_factor_enable,user.recovery_codes_renew&depth=0&sort=createdAt`,
+    )
+    expect(docs.map((entry) => entry.action)).toEqual([
+      'user.two_factor_enable',
+      'user.recovery_codes_renew',
+    ])
+  })
+
+  it('takes a code from the app, not a recovery code; a wrong code is refused and counts toward the wrong-code budget', async () => {
+    const editor = await createAccount('editor')
+    const { secret, recoveryCodes } = await enrol(editor)
+    const byRecoveryCode = await renew(editor, recoveryCodes[0])
+    expect(byRecoveryCode.status).toBe(401)
+    const refusal = (await byRecoveryCode.json()) as { error: { code: string; twoFactor: string } }
+    expect(refusal.error).toMatchObject({ code: 'unauthorized', twoFactor: 'invalid' })
+    expect((await renew(editor, undefined)).status).toBe(401)
+
+    const wrong = await renew(editor, '000001')
+    expect(wrong.status).toBe(401)
+    const text = await wrong.text()
+    expect(text).not.toContain('000001')
+    // Five wrong codes in all (the recovery code was one): even the right one then waits.
+    for (let i = 0; i < 3; i += 1) expect((await renew(editor, '000001')).status).toBe(401)
+    const right = await renew(editor, await codeFor(secret, 1))
+    expect(right.status).toBe(429)
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0)
+
+    // Nothing changed: the old codes are all there, and nothing was recorded as renewed.
+    const status = (await (
+      await asSession(editor.authorization, '/api/users/two-factor')
+    ).json()) as { recoveryCodesLeft: number }
+    expect(status.recoveryCodesLeft).toBe(10)
+    const { docs } = await asAdminJson<{ docs: unknown[] }>(
+      `/api/audit-log?where[targetId][equals]=${editor.id}&where[action][equals]=user.two_factor_enable&depth=0`,
+    )
+    expect(docs).toHaveLength(1)
+  })
+
+  it('in Spanish, and only with two-factor sign-in on and a password session', async () => {
+    const editor = await createAccount('editor')
+    const off = await asSession(editor.authorization, '/api/users/two-factor/recovery-codes', {
+      method: 'POST',
+      headers: { 'Accept-Language': 'es' },
+      body: JSON.stringify({ code: '123456' }),
+    })
+    expect(off.status).toBe(400)
+    expect(((await off.json()) as { error: { message: string } }).error.message).toMatch(
+      /no está activada/,
+    )
+    const anonymous = await fetch(`${baseUrl()}/api/users/two-factor/recovery-codes`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: '123456' }),
+    })
+    expect(anonymous.status).toBe(401)
+  })
+})
+
 describe('a password reset (which signs in)', () => {
   it('takes the code too: without it, nothing changes; with it, the new password and a session', async () => {
     const editor = await createAccount('editor')

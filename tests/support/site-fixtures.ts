@@ -116,6 +116,7 @@ export function site(
       ]),
     ) as unknown as PublishedView['media'],
     settings: empty.settings,
+    quotes: empty.quotes,
   }
 }
 

@@ -67,7 +67,7 @@ export function openApiDocument(siteUrl: string) {
       description: [
         `The public interface of ${SITE.name}: read published posts and case studies as JSON, stream their media files, and send a project inquiry to the team.`,
         'Reads need no authentication; only published documents are ever returned.',
-        `Terms of use: the content and media files are © ${SITE.name}, all rights reserved, except media files whose \`credit\` names another author and licence (those are under that licence). They are offered to be read and linked to; any other use needs the firm's permission, asked through the contact page.`,
+        `Terms of use: the content and media files are © ${SITE.name}, all rights reserved, except media files whose \`credit\` names another author and licence (those are under that licence, which its \`creditUrl\` may link to). They are offered to be read and linked to; any other use needs the firm's permission, asked through the contact page.`,
         agentResources(siteUrl),
       ].join('\n\n'),
       contact: { name: SITE.name, url: absoluteUrl(siteUrl, paths.contact('en')) },

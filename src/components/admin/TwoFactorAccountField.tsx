@@ -34,7 +34,8 @@ async function messageOf(response: Response): Promise<string | undefined> {
 /**
  * Two-factor sign-in on the account page (a `ui` field of the accounts, shown on one's own account
  * only): set it up (QR code and key, confirmed with a first code; then the recovery codes, shown
- * once), or turn it off with a current code. Everything goes through /api/users/two-factor/…
+ * once), renew the recovery codes (a current code from the app; the new ones shown once, the old
+ * ones void), or turn it off with a current code. Everything goes through /api/users/two-factor/…
  * (src/two-factor/endpoints.ts); the secret never comes back once it is on.
  */
 export function TwoFactorAccountField() {
@@ -100,14 +101,18 @@ export function TwoFactorAccountField() {
       }
     })
 
-  const confirm = () =>
+  // Turning it on and renewing the codes both answer with new recovery codes, shown once.
+  const showingNewCodes = (path: '/enable' | '/recovery-codes') => () =>
     act(async () => {
-      const response = await call('/enable', { code })
+      const response = await call(path, { code })
       if (!response.ok) return setProblem((await messageOf(response)) ?? words.failed)
       const { recoveryCodes } = (await response.json()) as { recoveryCodes: string[] }
       setCode('')
       setStep({ kind: 'recovery', codes: recoveryCodes })
     })
+
+  const confirm = showingNewCodes('/enable')
+  const regenerate = showingNewCodes('/recovery-codes')
 
   const turnOff = () =>
     act(async () => {
@@ -157,8 +162,15 @@ export function TwoFactorAccountField() {
           </p>
           {step.status.enabled ? (
             <>
+              <p className="two-factor__recovery-left">
+                {words.recoveryLeft(step.status.recoveryCodesLeft)}
+              </p>
               <p>{words.disableIntro}</p>
+              <p>{words.regenerateIntro}</p>
               {codeInput(turnOff)}
+              <Button type="button" onClick={regenerate} disabled={busy}>
+                {words.regenerate}
+              </Button>{' '}
               <Button buttonStyle="secondary" type="button" onClick={turnOff} disabled={busy}>
                 {words.disable}
               </Button>
