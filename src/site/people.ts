@@ -120,8 +120,11 @@ export function authorOf(value: number | TeamMember | null | undefined): TeamMem
   return value
 }
 
-/** Published testimonials whose quote is written in `locale`, for the proof band or a case study. */
-async function testimonials(locale: Locale, where: Where, limit: number): Promise<Testimonial[]> {
+/**
+ * Published testimonials whose quote is written in `locale`, newest first, for the proof band or
+ * case studies: at most `limit`, or all of them.
+ */
+async function testimonials(locale: Locale, where: Where, limit?: number): Promise<Testimonial[]> {
   const payload = await getPayloadClient()
   reportShown([listKey('testimonials')])
   const { docs } = await payload.find({
@@ -130,14 +133,15 @@ async function testimonials(locale: Locale, where: Where, limit: number): Promis
     fallbackLocale: false,
     depth: 1,
     // More than shown: those not translated are left out afterwards.
-    limit: limit * 4,
+    ...(limit === undefined ? { pagination: false } : { limit: limit * 4 }),
     sort: '-updatedAt',
     where: { and: [where, { quote: { exists: true } }] },
     draft: false,
     overrideAccess: false,
     user: null,
   })
-  return docs.filter((testimonial) => hasText(testimonial.quote)).slice(0, limit)
+  const translated = docs.filter((testimonial) => hasText(testimonial.quote))
+  return limit === undefined ? translated : translated.slice(0, limit)
 }
 
 /** The home page's proof band: the featured quotes (newest first) and the featured logos. */
@@ -180,26 +184,14 @@ export async function caseStudyQuotes(
   caseStudyIds: readonly number[],
 ): Promise<Record<number, Testimonial>> {
   if (caseStudyIds.length === 0) return {}
-  const payload = await getPayloadClient()
-  reportShown([listKey('testimonials')])
-  const { docs } = await payload.find({
-    collection: 'testimonials',
-    locale,
-    fallbackLocale: false,
-    depth: 1,
-    pagination: false,
-    sort: '-updatedAt',
-    where: { and: [{ caseStudy: { in: [...caseStudyIds] } }, { quote: { exists: true } }] },
-    draft: false,
-    overrideAccess: false,
-    user: null,
-  })
   const quotes: Record<number, Testimonial> = {}
-  for (const testimonial of docs) {
+  // Newest first: each case study keeps the first of its own.
+  for (const testimonial of await testimonials(locale, {
+    caseStudy: { in: [...caseStudyIds] },
+  })) {
     const linked = testimonial.caseStudy
     const id = typeof linked === 'object' && linked !== null ? linked.id : linked
-    if (typeof id !== 'number' || id in quotes || !hasText(testimonial.quote)) continue
-    quotes[id] = testimonial
+    if (typeof id === 'number' && !(id in quotes)) quotes[id] = testimonial
   }
   return quotes
 }

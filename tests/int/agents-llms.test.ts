@@ -16,10 +16,9 @@ import { setStatus } from '../support/media'
 import { poll } from '../support/poll'
 import {
   createService,
-  publishServiceTexts,
+  expectServiceFreshness,
   removeServices,
   saveServiceDraft,
-  unpublishService,
 } from '../support/services'
 
 /** /llms.txt and /llms-full.txt (spec 4.7, llmstxt.org). */
@@ -240,24 +239,12 @@ describe('freshness', () => {
 
 describe('freshness of /llms-full.txt', () => {
   it('shows a service’s published change at once, with a new validator, and drops it once unpublished', async () => {
-    const before = await get('/llms-full.txt')
-    const etag = before.headers.get('etag')!
-    expect(await before.text()).toContain('# Nube completa\n')
-    await publishServiceTexts(cloudService, 'es', { title: 'Nube renovada' })
-    const changed = await poll('the changed service in llms-full.txt', async () => {
-      const text = await (await get('/llms-full.txt')).text()
-      return text.includes('# Nube renovada\n') ? text : undefined
-    })
-    expect(changed).not.toContain('# Nube completa\n')
-    const after = await get('/llms-full.txt', { headers: { 'If-None-Match': etag } })
-    expect(after.status).toBe(200)
-    expect(after.headers.get('etag')).not.toBe(etag)
-    await after.arrayBuffer()
-    await unpublishService(cloudService)
-    await poll('the unpublished service gone from llms-full.txt', async () => {
-      const text = await (await get('/llms-full.txt')).text()
-      return text.includes(paths.service('es', 'cloud')) ? undefined : text
-    })
+    await expectServiceFreshness(
+      '/llms-full.txt',
+      cloudService,
+      'Nube completa',
+      (title) => `# ${title}\n`,
+    )
   })
 })
 

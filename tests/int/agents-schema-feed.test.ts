@@ -10,13 +10,11 @@ import {
   markersIn,
   type AgentsContent,
 } from '../support/agents-content'
-import { poll } from '../support/poll'
 import {
   createService,
-  publishServiceTexts,
+  expectServiceFreshness,
   removeServices,
   saveServiceDraft,
-  unpublishService,
 } from '../support/services'
 import { indexedDocumentPages } from '../support/published-surfaces'
 import {
@@ -211,23 +209,11 @@ describe('GET /feeds/schema.jsonl', () => {
 
 describe('freshness of /feeds/schema.jsonl', () => {
   it('shows a service’s published change at once, with a new validator, and drops it once unpublished', async () => {
-    const before = await get('/feeds/schema.jsonl')
-    const etag = before.headers.get('etag')!
-    expect(await before.text()).toContain('"name":"Nube del feed"')
-    await publishServiceTexts(cloudService, 'es', { title: 'Nube renovada' })
-    const changed = await poll('the changed service in the feed', async () => {
-      const text = await (await get('/feeds/schema.jsonl')).text()
-      return text.includes('"name":"Nube renovada"') ? text : undefined
-    })
-    expect(changed).not.toContain('"name":"Nube del feed"')
-    const after = await get('/feeds/schema.jsonl', { headers: { 'If-None-Match': etag } })
-    expect(after.status).toBe(200)
-    expect(after.headers.get('etag')).not.toBe(etag)
-    await after.arrayBuffer()
-    await unpublishService(cloudService)
-    await poll('the unpublished service gone from the feed', async () => {
-      const text = await (await get('/feeds/schema.jsonl')).text()
-      return text.includes(paths.service('es', 'cloud')) ? undefined : text
-    })
+    await expectServiceFreshness(
+      '/feeds/schema.jsonl',
+      cloudService,
+      'Nube del feed',
+      (title) => `"name":"${title}"`,
+    )
   })
 })

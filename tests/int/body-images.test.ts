@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,11 +10,11 @@ import { paths } from '@/site/routes'
 import { caseStudies, images, posts } from '@/seed/content'
 import { SEED_ASSETS_DIR, SHIPPED_ASSET_FILES } from '@/seed/shipped-assets'
 
-import { asAdminJson, baseUrl } from '../support/api'
+import { baseUrl } from '../support/api'
 import { runScript } from '../support/app-server'
 import { createTestDatabase, withConnection } from '../support/database'
-import { createImage, lexical, uniqueSlug } from '../support/factories'
-import { createMedia, noisyPng, type MediaDoc } from '../support/media'
+import { createImage, uniqueSlug } from '../support/factories'
+import { createMedia, noisyPng, publishPostWithImages, type MediaDoc } from '../support/media'
 
 /**
  * Images in a post's body are served as covers are (src/site/content-images.ts,
@@ -31,34 +30,7 @@ const imgTags = (html: string) => [...html.matchAll(/<img\b[^>]*>/g)].map((match
 const attribute = (tag: string, name: string) =>
   tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1]?.replace(/&amp;/g, '&')
 
-function uploadNode(mediaId: number) {
-  return {
-    type: 'upload',
-    version: 3,
-    format: '',
-    id: randomBytes(12).toString('hex'),
-    fields: null,
-    relationTo: 'media',
-    value: mediaId,
-  }
-}
-
-async function publishPost(body: number[], coverImage?: number): Promise<string> {
-  const slug = uniqueSlug('body-images')
-  const content = lexical(`Body of ${slug}`)
-  for (const id of body) content.root.children.push(uploadNode(id) as never)
-  await asAdminJson('/api/posts?locale=en', {
-    method: 'POST',
-    body: JSON.stringify({
-      _status: 'published',
-      slug,
-      title: `Title ${slug}`,
-      content,
-      coverImage,
-    }),
-  })
-  return slug
-}
+const publishPost = (body: number[], coverImage?: number) => publishPostWithImages(body, coverImage)
 
 describe('an image in a post body', () => {
   let inline: MediaDoc

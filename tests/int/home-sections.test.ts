@@ -1,8 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 
 import { SETTINGS_DEFAULTS } from '@/globals/defaults'
 
 import { asAdmin, asAdminJson, baseUrl } from '../support/api'
+import { withConnection } from '../support/database'
 import { afterTheNewest, createDocument, createImage, uniqueSlug } from '../support/factories'
 import { poll } from '../support/poll'
 
@@ -136,8 +137,19 @@ describe('home page sections', () => {
   it('a Spanish save after English lists were published keeps Spanish lists: no English rows copied', async () => {
     const { en, es } = SETTINGS_DEFAULTS
     const tag = uniqueSlug('lists')
-    // English lists saved, Spanish ones never: Spanish must not read (and save) the English rows.
+    // English lists saved, Spanish ones never (as on a site that has only published in English
+    // since the lists came): Spanish must not read (and save) the English rows.
     await publish('home', 'en', { principles: en.principles, services: en.services })
+    await withConnection(inject('databaseUrl'), async (client) => {
+      // The saved copy a save reads is the latest version's: its rows go too.
+      for (const table of [
+        'home_principles_items',
+        'home_services_items',
+        '_home_v_version_principles_items',
+        '_home_v_version_services_items',
+      ])
+        await client.query(`DELETE FROM ${table} WHERE _locale = 'es'`)
+    })
     await publish('home', 'es', { closing: { ...es.closing, heading: `Hablemos ${tag}` } })
     const saved = await asAdminJson<{
       principles: { items: { title: string }[] }

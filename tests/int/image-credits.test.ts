@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -14,6 +13,7 @@ import { asAdmin, asAdminJson, baseUrl, getJson } from '../support/api'
 import { runScript, startApp, type AppServer } from '../support/app-server'
 import { createTestDatabase, withConnection } from '../support/database'
 import { createImage, lexical, uniqueSlug } from '../support/factories'
+import { publishPostWithImages } from '../support/media'
 
 /**
  * A picture's credit (src/media/credit.ts): the seed gives every shipped photograph its author
@@ -149,17 +149,7 @@ describe('credits of the seeded pictures', () => {
 describe('a picture without a credit', () => {
   it('shows no caption on the page and no credit line in the twin', async () => {
     const cover = await createImage('Uncredited cover', { width: 1600, height: 900 })
-    const slug = uniqueSlug('uncredited')
-    await asAdminJson('/api/posts?locale=en', {
-      method: 'POST',
-      body: JSON.stringify({
-        _status: 'published',
-        slug,
-        title: `Title ${slug}`,
-        content: lexical(`Body of ${slug}`),
-        coverImage: cover.id,
-      }),
-    })
+    const slug = await publishPostWithImages([], cover.id, 'uncredited')
     const page = paths.post('en', slug)
     const body = await (await fetch(`${baseUrl()}${page}`)).text()
     expect(body).toMatch(/<img\b[^>]*class="cover"/)
@@ -196,19 +186,6 @@ describe('a picture without a credit', () => {
   })
 })
 
-/** A lexical upload node of the image `mediaId`, as the editor writes it. */
-function uploadNode(mediaId: number) {
-  return {
-    type: 'upload',
-    version: 3,
-    format: '',
-    id: randomBytes(12).toString('hex'),
-    fields: null,
-    relationTo: 'media',
-    value: mediaId,
-  }
-}
-
 describe('a credit with a link', () => {
   const COVER_CREDIT = 'Photo: Ana Cover, CC BY 4.0'
   const BODY_CREDIT = 'Photo: Bea Body, CC BY-SA 4.0'
@@ -231,19 +208,7 @@ describe('a credit with a link', () => {
         body: JSON.stringify({ credit, creditUrl }),
       })
     }
-    slug = uniqueSlug('linked-credit')
-    const content = lexical(`Body of ${slug}`)
-    content.root.children.push(uploadNode(inline.id) as never)
-    await asAdminJson('/api/posts?locale=en', {
-      method: 'POST',
-      body: JSON.stringify({
-        _status: 'published',
-        slug,
-        title: `Title ${slug}`,
-        content,
-        coverImage: cover.id,
-      }),
-    })
+    slug = await publishPostWithImages([inline.id], cover.id, 'linked-credit')
   }, 120_000)
 
   it('links the caption under the cover and under an image in the body', async () => {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { asAdmin, asAdminJson, get, getJson } from '../support/api'
+import { asAdminJson, get, getJson } from '../support/api'
 import { waitUntil } from '../support/poll'
 import { nonce } from '../support/search-content'
+import { createService, removeServices, unpublishService } from '../support/services'
 
 /**
  * Services in the site search (the search-services migration): found by their title and texts
@@ -35,43 +36,7 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
   })
 }
 
-const created: number[] = []
-
-afterEach(async () => {
-  for (const id of created.splice(0)) await asAdmin(`/api/services/${id}`, { method: 'DELETE' })
-})
-
-interface ServiceText {
-  title: string
-  summary?: string
-  whatWeDo?: string
-  engagement?: string
-}
-
-/** A service with `key` (any left by an earlier run removed first), in English and maybe Spanish. */
-async function createService(
-  key: string,
-  status: 'published' | 'draft',
-  texts: { en: ServiceText; es?: ServiceText },
-): Promise<number> {
-  const existing = await asAdminJson<{ docs: { id: number }[] }>(
-    `/api/services?where[key][equals]=${key}&draft=true&depth=0&limit=10`,
-  )
-  for (const { id } of existing.docs) await asAdmin(`/api/services/${id}`, { method: 'DELETE' })
-  const draft = status === 'draft' ? '&draft=true' : ''
-  const { doc } = await asAdminJson<{ doc: { id: number } }>(`/api/services?locale=en${draft}`, {
-    method: 'POST',
-    body: JSON.stringify({ key, summary: 'A summary.', ...texts.en, _status: status }),
-  })
-  created.push(doc.id)
-  if (texts.es) {
-    await asAdminJson(`/api/services/${doc.id}?locale=es${draft}`, {
-      method: 'PATCH',
-      body: JSON.stringify({ summary: 'Un resumen.', ...texts.es, _status: status }),
-    })
-  }
-  return doc.id
-}
+afterEach(removeServices)
 
 describe('services in the site search', () => {
   it('finds a published service by its title and its texts in each language, at its page', async () => {
@@ -82,13 +47,18 @@ describe('services in the site search', () => {
       nonce(),
       nonce(),
     ]
-    const id = await createService('software-engineering', 'published', {
+    const id = await createService('software-engineering', {
       en: {
         title: `Software ${titleEn}`,
+        summary: 'A summary.',
         whatWeDo: `We build ${doEn} systems.`,
         engagement: `Usually ${engagementEn} weeks.`,
       },
-      es: { title: `Software ${titleEs}`, whatWeDo: `Construimos sistemas ${doEs}.` },
+      es: {
+        title: `Software ${titleEs}`,
+        summary: 'Un resumen.',
+        whatWeDo: `Construimos sistemas ${doEs}.`,
+      },
     })
     for (const [word, locale, path] of [
       [titleEn, 'en', '/en/services/software-engineering'],
@@ -123,12 +93,20 @@ describe('services in the site search', () => {
   it('never finds a draft, nor a language without a title of its own', async () => {
     const draftWord = nonce()
     const englishOnly = nonce()
-    await createService('machine-learning', 'draft', {
-      en: { title: `Draft ${draftWord}`, whatWeDo: draftWord },
-      es: { title: `Borrador ${draftWord}`, whatWeDo: draftWord },
-    })
-    const id = await createService('cloud', 'published', {
-      en: { title: `Cloud ${englishOnly}`, whatWeDo: `Moving ${englishOnly} workloads.` },
+    await createService(
+      'machine-learning',
+      {
+        en: { title: `Draft ${draftWord}`, summary: 'A summary.', whatWeDo: draftWord },
+        es: { title: `Borrador ${draftWord}`, summary: 'Un resumen.', whatWeDo: draftWord },
+      },
+      'draft',
+    )
+    const id = await createService('cloud', {
+      en: {
+        title: `Cloud ${englishOnly}`,
+        summary: 'A summary.',
+        whatWeDo: `Moving ${englishOnly} workloads.`,
+      },
     })
     expect((await q(draftWord)).totalDocs).toBe(0)
     const { docs } = await q(englishOnly)
@@ -138,17 +116,14 @@ describe('services in the site search', () => {
 
   it('follows publishing: unpublished or deleted, a service goes', async () => {
     const word = nonce()
-    const id = await createService('software-engineering', 'published', {
-      en: { title: 'Comes and goes', whatWeDo: `About ${word}.` },
-      es: { title: 'Viene y va', whatWeDo: `Sobre ${word}.` },
+    const id = await createService('software-engineering', {
+      en: { title: 'Comes and goes', summary: 'A summary.', whatWeDo: `About ${word}.` },
+      es: { title: 'Viene y va', summary: 'Un resumen.', whatWeDo: `Sobre ${word}.` },
     })
     const found = async (locale: 'en' | 'es') =>
       (await q(word, locale)).docs.some((hit) => hit.id === id)
     await until('found', async () => (await found('en')) && (await found('es')))
-    await asAdminJson(`/api/services/${id}?locale=en`, {
-      method: 'PATCH',
-      body: JSON.stringify({ _status: 'draft' }),
-    })
+    await unpublishService(id)
     await until('gone', async () => !(await found('en')) && !(await found('es')))
     await asAdminJson(`/api/services/${id}?locale=en`, {
       method: 'PATCH',

@@ -134,7 +134,8 @@ export function rawRequest(
 /** Where a document uses a media file. */
 export type MediaUsage = 'coverImage' | 'meta.image' | 'content'
 
-function uploadNode(mediaId: number) {
+/** A lexical upload node of the image `mediaId`, as the editor writes it. */
+export function uploadNode(mediaId: number) {
   return {
     type: 'upload',
     version: 3,
@@ -144,6 +145,31 @@ function uploadNode(mediaId: number) {
     relationTo: 'media',
     value: mediaId,
   }
+}
+
+/**
+ * Publishes an English post with the images `body` in its text (after a paragraph) and
+ * `coverImage` as its cover; returns its slug.
+ */
+export async function publishPostWithImages(
+  body: readonly number[],
+  coverImage?: number,
+  prefix = 'body-images',
+): Promise<string> {
+  const slug = uniqueSlug(prefix)
+  const content = lexical(`Body of ${slug}`)
+  for (const id of body) content.root.children.push(uploadNode(id) as never)
+  await asAdminJson('/api/posts?locale=en', {
+    method: 'POST',
+    body: JSON.stringify({
+      _status: 'published',
+      slug,
+      title: `Title ${slug}`,
+      content,
+      coverImage,
+    }),
+  })
+  return slug
 }
 
 /** Creates a post or case study that uses `mediaId` in one place, published or as a draft. */

@@ -1,4 +1,9 @@
-import { asAdmin, asAdminJson } from './api'
+import { expect } from 'vitest'
+
+import { paths } from '@/site/routes'
+
+import { asAdmin, asAdminJson, get } from './api'
+import { poll } from './poll'
 
 /**
  * Services for the agent-surface tests (schema.jsonl, llms-full.txt, the MCP services prompt). A
@@ -78,4 +83,35 @@ export async function unpublishService(id: number): Promise<void> {
 /** Removes every service this module created. */
 export async function removeServices(): Promise<void> {
   for (const id of created.splice(0)) await asAdmin(`/api/services/${id}`, { method: 'DELETE' })
+}
+
+/**
+ * That the file at `path` (a file of every page) shows the Spanish service `id` (key `cloud`)
+ * renamed from `title` at once, with a new validator, and drops it once unpublished; `shown` is
+ * how the file writes a title.
+ */
+export async function expectServiceFreshness(
+  path: string,
+  id: number,
+  title: string,
+  shown: (title: string) => string,
+): Promise<void> {
+  const before = await get(path)
+  const etag = before.headers.get('etag')!
+  expect(await before.text()).toContain(shown(title))
+  await publishServiceTexts(id, 'es', { title: 'Nube renovada' })
+  const changed = await poll(`the changed service in ${path}`, async () => {
+    const text = await (await get(path)).text()
+    return text.includes(shown('Nube renovada')) ? text : undefined
+  })
+  expect(changed).not.toContain(shown(title))
+  const after = await get(path, { headers: { 'If-None-Match': etag } })
+  expect(after.status).toBe(200)
+  expect(after.headers.get('etag')).not.toBe(etag)
+  await after.arrayBuffer()
+  await unpublishService(id)
+  await poll(`the unpublished service gone from ${path}`, async () => {
+    const text = await (await get(path)).text()
+    return text.includes(paths.service('es', 'cloud')) ? undefined : text
+  })
 }
