@@ -1,5 +1,6 @@
 /**
- * `npm test`: every suite, ending with one line `N passed, N failed` totalling them all.
+ * `npm test`: every suite, ending with the names of the tests that failed (CI shows only the tail
+ * of a run) and one line `N passed, N failed` totalling them all.
  * 1. The fast tier (`npm run test:fast`: lint, layering, format, type check, unit tests).
  * 2. The production build (SKIP_BUILD=1 reuses an existing one), its server chunks not yet shared.
  * 3. The contract, no-draft-leak, twin, site-page and inquiry suites with every optimisation that
