@@ -15,6 +15,7 @@ import {
   tinyPdf,
   type MediaDoc,
 } from '../support/media'
+import { waitUntil } from '../support/poll'
 
 type ErrorBody = { error: { code: string; message: string } }
 
@@ -31,6 +32,12 @@ beforeAll(async () => {
   video = await createMedia(bytes, 'launch-film.mp4', 'video/mp4')
   url = fileUrl(video.filename)
   await createDocumentUsing(video.id, 'coverImage', { status: 'published' })
+  // The publish reaches the server's change feed a moment later: until it has, an answer the
+  // change overtakes goes out no-store, as it should. The tests read the file once it is heard.
+  await waitUntil('the publish heard', async () => {
+    const response = await get(url, { method: 'HEAD' })
+    return response.status === 200 && response.headers.get('cache-control') === IMMUTABLE
+  })
 })
 
 const body = async (response: Response) => Buffer.from(await response.arrayBuffer())
