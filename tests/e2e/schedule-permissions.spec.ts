@@ -54,8 +54,11 @@ test("an author's edit view offers no schedule action; an editor's does", async 
     await expect(page.locator('#action-save-draft')).toBeVisible({ timeout: 60_000 })
     if (role === 'editor') {
       // Publishing's menu holds "Schedule publish" (the positive control for the author's case).
-      await page.locator('#action-save-popup button').first().click()
-      await expect(page.locator('#schedule-publish')).toBeVisible()
+      // A click before the view has hydrated opens nothing: click until the menu shows.
+      await expect(async () => {
+        await page.locator('#action-save-popup button').first().click()
+        await expect(page.locator('#schedule-publish')).toBeVisible({ timeout: 2_000 })
+      }).toPass({ timeout: 30_000 })
     } else {
       await expect(page.locator('#action-save')).toHaveCount(0)
       await expect(page.locator('#action-save-popup')).toHaveCount(0)
