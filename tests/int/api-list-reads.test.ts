@@ -16,10 +16,18 @@ import {
  */
 
 /**
- * Fields the admin reads and anonymous callers never see, at any depth: the documents' own, and
- * the storage plugin's bookkeeping on a populated file (src/media/storage-internals.ts).
+ * Fields the admin reads and anonymous callers never see, at any depth: the documents' own, the
+ * storage plugin's bookkeeping on a populated file (src/media/storage-internals.ts), and a
+ * populated author's place on the About page (a team member's `order`).
  */
-const EDITORS_ONLY = new Set(['_status', 'internalNotes', 'updatedBy', 'prefix', '_objectKey'])
+const EDITORS_ONLY = new Set([
+  '_status',
+  'internalNotes',
+  'updatedBy',
+  'prefix',
+  '_objectKey',
+  'order',
+])
 
 function withoutEditorsOnly(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutEditorsOnly)
