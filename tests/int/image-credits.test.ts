@@ -12,7 +12,7 @@ import { paths } from '@/site/routes'
 import { asAdmin, asAdminJson, baseUrl, getJson } from '../support/api'
 import { runScript, startApp, type AppServer } from '../support/app-server'
 import { createTestDatabase, withConnection } from '../support/database'
-import { createImage, lexical, uniqueSlug } from '../support/factories'
+import { createImage } from '../support/factories'
 import { publishPostWithImages } from '../support/media'
 
 /**
@@ -166,17 +166,7 @@ describe('a picture without a credit', () => {
       method: 'PATCH',
       body: JSON.stringify({ credit: 'Photo: Jane *Doe*, CC BY 4.0' }),
     })
-    const slug = uniqueSlug('credited')
-    await asAdminJson('/api/posts?locale=en', {
-      method: 'POST',
-      body: JSON.stringify({
-        _status: 'published',
-        slug,
-        title: `Title ${slug}`,
-        content: lexical(`Body of ${slug}`),
-        coverImage: cover.id,
-      }),
-    })
+    const slug = await publishPostWithImages([], cover.id, 'credited')
     const page = paths.post('en', slug)
     const body = await (await fetch(`${baseUrl()}${page}`)).text()
     expect(captions(body)).toEqual([{ href: null, text: 'Photo: Jane *Doe*, CC BY 4.0' }])
